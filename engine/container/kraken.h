@@ -1,0 +1,23 @@
+// Oodle Kraken: our own decoder (spec: ../shared/spec/kraken-bitstream.md) and a writer of
+// stored-block streams (containers-kraken-tae.md §3.8), as DCX "KRAK" payloads use them.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "io/byte_reader.h"
+#include "io/result.h"
+
+namespace taescope {
+
+// Decodes a whole Kraken stream into `out`, whose size is the expected decoded size (from the
+// DCX header). Hostile input returns an Error with the compressed-stream offset; it never reads
+// or writes outside `src` and `out` (no output slack is required).
+Status kraken_decompress(Bytes src, std::span<uint8_t> out);
+
+// A valid Kraken stream that stores `raw` uncompressed: per 256 KiB block the header 0xCC 0x06
+// (uncompressed | reset, decoder type 6) and then that block's bytes.
+std::vector<uint8_t> kraken_encode_stored(Bytes raw);
+
+}  // namespace taescope

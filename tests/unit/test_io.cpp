@@ -1,0 +1,48 @@
+#include <doctest/doctest.h>
+
+#include "io/byte_reader.h"
+#include "io/byte_writer.h"
+
+using namespace taescope;
+
+TEST_CASE("byte reader refuses reads that pass the end, with the offset in the error") {
+    const uint8_t data[6] = {1, 2, 3, 4, 5, 6};
+    ByteReader r(Bytes(data, 6));
+    CHECK(r.u32le(0).value() == 0x04030201u);
+    CHECK(r.u32le(2).ok());
+    auto bad = r.u32le(3, "animation count");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().offset == 3);
+    CHECK(bad.error().to_string().find("animation count") != std::string::npos);
+}
+
+TEST_CASE("byte reader bounds checks cannot be fooled by 64-bit wrap-around") {
+    const uint8_t data[4] = {};
+    ByteReader r(Bytes(data, 4));
+    CHECK_FALSE(r.has(~uint64_t{0}, 2));
+    CHECK_FALSE(r.has(2, ~uint64_t{0}));
+    CHECK_FALSE(r.slice(1, ~uint64_t{0} - 0).ok());
+}
+
+TEST_CASE("UTF-16 strings need their NUL terminator inside the buffer") {
+    const uint8_t good[] = {'a', 0, 'b', 0, 0, 0};
+    CHECK(ByteReader(Bytes(good, 6)).utf16z(0).value() == u"ab");
+    CHECK_FALSE(ByteReader(Bytes(good, 4)).utf16z(0).ok());
+    CHECK(utf16_to_utf8(u"a\u00e9\u4e2d") == "a\xc3\xa9\xe4\xb8\xad");
+    CHECK(utf8_to_utf16("a\xc3\xa9\xe4\xb8\xad") == u"a\u00e9\u4e2d");
+}
+
+TEST_CASE("byte writer pads to an alignment and back-patches offsets") {
+    ByteWriter w;
+    w.u32le(7);
+    w.u8(1);
+    w.pad_to(16);
+    CHECK(w.pos() == 16);
+    w.pad_to(16);
+    CHECK(w.pos() == 16);
+    w.patch_u32le(0, 0xAABBCCDD);
+    auto b = w.take();
+    CHECK(b[0] == 0xDD);
+    CHECK(b[4] == 1);
+    CHECK(b[15] == 0);
+}
