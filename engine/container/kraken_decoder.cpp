@@ -1,21 +1,505 @@
-// Placeholder until the decoder lands (issue 5): KRAK payloads get a clear error.
+// Oodle Kraken decoder: blocks and the reset rule (kraken-bitstream.md §2), quanta and chunks
+// (§3), LZ chunks with their offset/length bit region and token execution (§4). The entropy
+// coders live in kraken_entropy.cpp, kraken_huffman.cpp and kraken_tans.cpp.
+//
+// Speed: arrays decode into scratch buffers with slack, and the token loop copies 8 or 16 bytes
+// at a time while it is at least 16 bytes from the end of the output buffer (safe because every
+// distance is at least 8); near the end it falls back to exact byte loops, so callers owe no slack.
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <string>
+
 #include "container/kraken.h"
+#include "container/kraken_entropy.h"
 
 namespace taescope {
 
-Status kraken_decompress(Bytes, std::span<uint8_t>) {
-    return make_error(0, "Oodle Kraken (DCX KRAK) is not supported yet");
+namespace {
+
+using kraken::StreamOrigin;
+
+constexpr size_t kBlockSize = 0x40000;
+constexpr size_t kChunkSize = 0x20000;
+constexpr size_t kScratchSlack = 64;
+constexpr unsigned kMaxLongLengths = 512;
+
+std::string num(uint64_t v) { return std::to_string(v); }
+
+const char* codec_name(unsigned type) {
+    switch (type) {
+        case 5: return "LZNA";
+        case 10: return "Mermaid/Selkie";
+        case 11: return "BitKnit";
+        case 12: return "Leviathan";
+        default: return "unknown";
+    }
+}
+
+// Scratch for one LZ chunk's arrays; sized for the largest chunk of this output, plus slack
+// so that the token loop may over-read literals by up to 16 bytes.
+struct LzScratch {
+    explicit LzScratch(size_t max_chunk)
+        : capacity(max_chunk),
+          literals(new uint8_t[max_chunk + kScratchSlack]),
+          commands(new uint8_t[max_chunk + kScratchSlack]),
+          packed_offsets(new uint8_t[max_chunk + kScratchSlack]),
+          low_bits(new uint8_t[max_chunk + kScratchSlack]),
+          length_bytes(new uint8_t[max_chunk / 4 + kScratchSlack]),
+          distances(new uint32_t[max_chunk + kScratchSlack]),
+          lengths(new uint32_t[max_chunk / 4 + kScratchSlack]) {}
+    size_t capacity;
+    std::unique_ptr<uint8_t[]> literals, commands, packed_offsets, low_bits, length_bytes;
+    std::unique_ptr<uint32_t[]> distances, lengths;
+    uint32_t long_lengths[kMaxLongLengths];
+};
+
+inline uint64_t load8(const uint8_t* p) {
+    uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+}
+inline void store8(uint8_t* p, uint64_t v) { std::memcpy(p, &v, 8); }
+// Eight byte-wise additions modulo 256.
+inline uint64_t add_bytes(uint64_t a, uint64_t b) {
+    constexpr uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full, kHigh = 0x8080808080808080ull;
+    return ((a & kLow7) + (b & kLow7)) ^ ((a ^ b) & kHigh);
+}
+
+// One chunk's LZ job, as parsed from its arrays and bit region.
+struct LzChunk {
+    uint8_t* out;       // whole output buffer
+    size_t out_size;
+    size_t base;        // window base (§2.3)
+    size_t start;       // where tokens begin (chunk start, or +8 after the raw bytes)
+    size_t end;         // chunk end
+    const uint8_t* literals;
+    size_t literal_count;
+    const uint8_t* commands;
+    size_t command_count;
+    const uint32_t* distances;
+    size_t distance_count;
+    const uint32_t* lengths;
+    size_t length_count;
+};
+
+// §4.3 token execution. Returns nullptr or what went wrong (with *where = output position).
+template <bool kDeltaLiterals>
+const char* execute_tokens(const LzChunk& c, size_t* where) {
+    uint8_t* const out = c.out;
+    const size_t out_size = c.out_size;
+    const size_t chunk_end = c.end;
+    size_t pos = c.start;
+    const uint8_t* lit = c.literals;
+    const uint8_t* const lit_end = c.literals + c.literal_count;
+    const uint32_t* dist = c.distances;
+    const uint32_t* const dist_end = c.distances + c.distance_count;
+    const uint32_t* len_list = c.lengths;
+    const uint32_t* const len_end = c.lengths + c.length_count;
+    size_t recent0 = 8, recent1 = 8, recent2 = 8, last = 8;
+    const char* problem = nullptr;
+
+    for (size_t i = 0; i < c.command_count; ++i) {
+        const unsigned f = c.commands[i];
+        size_t lit_len = f & 3;
+        if (lit_len == 3) {
+            if (len_list == len_end) {
+                problem = "a token needs a literal length but the length list is used up";
+                break;
+            }
+            lit_len = *len_list++;
+        }
+        if (lit_len > size_t(lit_end - lit) || lit_len > chunk_end - pos) {
+            problem = lit_len > size_t(lit_end - lit) ? "a token needs more literals than remain"
+                                                      : "literals run past the chunk end";
+            break;
+        }
+        uint8_t* o = out + pos;
+        if constexpr (kDeltaLiterals) {
+            const uint8_t* ref = o - last;
+            if (out_size - pos >= lit_len + 8) {
+                for (size_t k = 0; k < lit_len; k += 8) store8(o + k, add_bytes(load8(lit + k), load8(ref + k)));
+            } else {
+                for (size_t k = 0; k < lit_len; ++k) o[k] = uint8_t(lit[k] + ref[k]);
+            }
+        } else {
+            if (lit_len <= 16 && out_size - pos >= 16) {
+                store8(o, load8(lit));
+                store8(o + 8, load8(lit + 8));
+            } else if (lit_len) {
+                std::memcpy(o, lit, lit_len);
+            }
+        }
+        lit += lit_len;
+        pos += lit_len;
+
+        size_t d;
+        switch (f >> 6) {
+            case 0: d = recent0; break;
+            case 1:
+                d = recent1;
+                recent1 = recent0;
+                recent0 = d;
+                break;
+            case 2:
+                d = recent2;
+                recent2 = recent1;
+                recent1 = recent0;
+                recent0 = d;
+                break;
+            default:
+                if (dist == dist_end) {
+                    problem = "a token needs a new distance but all decoded distances are used";
+                    goto done;
+                }
+                d = *dist++;
+                recent2 = recent1;
+                recent1 = recent0;
+                recent0 = d;
+                break;
+        }
+        last = d;
+        size_t match_len = (f >> 2) & 15;
+        if (match_len == 15) {
+            if (len_list == len_end) {
+                problem = "a token needs a match length but the length list is used up";
+                break;
+            }
+            match_len = 14 + size_t(*len_list++);
+        } else {
+            match_len += 2;
+        }
+        if (d > pos - c.base) {
+            problem = "a match reaches before the window base (the last reset block start)";
+            break;
+        }
+        if (d < 8) {
+            problem = "a match distance below 8 (the format's minimum)";
+            break;
+        }
+        if (match_len > chunk_end - pos) {
+            problem = "a match runs past the chunk end";
+            break;
+        }
+        o = out + pos;
+        const uint8_t* from = o - d;
+        if (out_size - pos >= match_len + 16) {
+            // Distances are >= 8, so 8-byte steps only read bytes that are already final.
+            store8(o, load8(from));
+            store8(o + 8, load8(from + 8));
+            for (size_t k = 16; k < match_len; k += 8) store8(o + k, load8(from + k));
+        } else {
+            for (size_t k = 0; k < match_len; ++k) o[k] = from[k];
+        }
+        pos += match_len;
+    }
+done:
+    if (!problem) {
+        if (dist != dist_end) problem = "not every decoded distance was used";
+        else if (len_list != len_end) problem = "not every length-list entry was used";
+        else if (size_t(lit_end - lit) != chunk_end - pos) problem = "the unused literals do not exactly fill the chunk tail";
+    }
+    if (problem) {
+        *where = pos;
+        return problem;
+    }
+    // The trailing literals fill the tail.
+    const size_t tail = chunk_end - pos;
+    uint8_t* o = out + pos;
+    if constexpr (kDeltaLiterals) {
+        const uint8_t* ref = o - last;
+        for (size_t k = 0; k < tail; ++k) o[k] = uint8_t(lit[k] + ref[k]);
+    } else {
+        if (tail) std::memcpy(o, lit, tail);
+    }
+    return nullptr;
+}
+
+class Decoder {
+public:
+    Decoder(Bytes src, std::span<uint8_t> out) : origin_{src.data()}, src_(src), out_(out) {}
+
+    Status run();
+
+private:
+    Status decode_quantum(const uint8_t* q, const uint8_t* q_end, size_t pos, size_t block_len);
+    Status decode_lz_chunk(const uint8_t* s, const uint8_t* e, size_t p0, size_t n, unsigned mode);
+    Result<kraken::DecodedArray> lz_array(const uint8_t* p, const uint8_t* end, uint8_t* dst, size_t capacity,
+                                          const char* name);
+
+    StreamOrigin origin_;
+    Bytes src_;
+    std::span<uint8_t> out_;
+    size_t base_ = 0;  // window base: start of the last block with the reset bit
+    std::unique_ptr<LzScratch> scratch_;
+};
+
+Status Decoder::run() {
+    if (out_.size() >= (uint64_t{1} << 32))
+        return make_error(0, "Kraken output of " + num(out_.size()) + " bytes exceeds the 4 GiB this decoder supports");
+    const uint8_t* p = src_.data();
+    const uint8_t* const end = src_.data() + src_.size();
+    size_t pos = 0;
+    for (size_t block = 0; pos < out_.size(); ++block) {
+        auto in_block = [&](Error e) {
+            return std::move(e.within("Kraken block " + num(block) + " (output " + hex(pos) + ")"));
+        };
+        if (end - p < 2)
+            return in_block(origin_.error(p, "block header needs 2 bytes, " + num(size_t(end - p)) +
+                                                 " remain (stream ends before the expected output size)"));
+        const uint8_t b0 = p[0], b1 = p[1];
+        if ((b0 & 0x0F) != 0x0C || (b0 & 0x30) != 0)
+            return in_block(origin_.error(p, "block header byte " + hex(b0) + ": expected low nibble 0xC and bits 4-5 clear"));
+        const unsigned codec = b1 & 0x7F;
+        if (codec != 6)
+            return in_block(origin_.error(p + 1, "unsupported Oodle codec " + num(codec) + " (" + codec_name(codec) +
+                                                     "); only Kraken (6) is supported"));
+        const bool checksums = b1 & 0x80;
+        const uint8_t* const header = p;
+        p += 2;
+        const size_t block_len = std::min(kBlockSize, out_.size() - pos);
+        if (b0 & 0x80) base_ = pos;  // reset: history restarts at this block
+        if (b0 & 0x40) {
+            if (size_t(end - p) < block_len)
+                return in_block(origin_.error(p, "stored block needs " + num(block_len) + " bytes, " +
+                                                     num(size_t(end - p)) + " remain"));
+            std::memcpy(out_.data() + pos, p, block_len);
+            p += block_len;
+        } else {
+            if (end - p < 3) return in_block(origin_.error(p, "quantum header needs 3 bytes"));
+            const uint32_t v = load_u24be(p);
+            p += 3;
+            const size_t size_field = v & 0x3FFFF;
+            if (size_field != 0x3FFFF) {
+                const size_t clen = size_field + 1;
+                if (checksums) {
+                    if (end - p < 3) return in_block(origin_.error(p, "quantum checksum needs 3 bytes"));
+                    p += 3;  // a 24-bit checksum of the payload; not verified
+                }
+                if (clen > size_t(end - p))
+                    return in_block(origin_.error(header, "quantum of " + num(clen) + " bytes, only " +
+                                                              num(size_t(end - p)) + " remain"));
+                if (clen > block_len)
+                    return in_block(origin_.error(header, "quantum of " + num(clen) +
+                                                              " bytes is longer than its block of " + num(block_len)));
+                if (clen == block_len) {
+                    std::memcpy(out_.data() + pos, p, block_len);  // stored quantum
+                } else {
+                    auto st = decode_quantum(p, p + clen, pos, block_len);
+                    if (!st.ok()) return in_block(std::move(st).error());
+                }
+                p += clen;
+            } else if ((v >> 18) == 1) {
+                if (end - p < 1) return in_block(origin_.error(p, "memset quantum needs its fill byte"));
+                std::memset(out_.data() + pos, *p, block_len);
+                p += 1;
+            } else {
+                return in_block(origin_.error(p - 3, "quantum header " + hex(v) + " is neither a size nor the memset marker"));
+            }
+        }
+        pos += block_len;
+    }
+    if (p != end)
+        return origin_.error(p, "stream has " + num(size_t(end - p)) + " bytes left after the expected " +
+                                    num(out_.size()) + " bytes of output");
+    return ok_status();
+}
+
+Status Decoder::decode_quantum(const uint8_t* q, const uint8_t* q_end, size_t pos, size_t block_len) {
+    size_t done = 0;
+    for (size_t chunk = 0; done < block_len; ++chunk) {
+        const size_t n = std::min(kChunkSize, block_len - done);
+        const size_t p0 = pos + done;
+        auto in_chunk = [&](Error e) { return std::move(e.within("chunk " + num(chunk))); };
+        if (q_end - q < 4)
+            return in_chunk(origin_.error(q, "chunk header needs 4 bytes of quantum payload, " +
+                                                 num(size_t(q_end - q)) + " remain"));
+        const uint32_t h = load_u24be(q);
+        if (!(h & 0x800000)) {
+            // Entropy-only chunk: the 3 bytes are the array's own header.
+            auto a = kraken::decode_array(origin_, q, q_end, out_.data() + p0, n);
+            if (!a.ok()) return in_chunk(std::move(a.error().within("entropy-only chunk")));
+            if (a->size != n)
+                return in_chunk(origin_.error(q, "entropy-only chunk decodes to " + num(a->size) + " bytes, expected " + num(n)));
+            q = a->next;
+        } else {
+            q += 3;
+            const size_t clen = h & 0x7FFFF;
+            const unsigned mode = (h >> 19) & 0xF;
+            if (clen > size_t(q_end - q))
+                return in_chunk(origin_.error(q - 3, "chunk of " + num(clen) + " bytes, only " +
+                                                         num(size_t(q_end - q)) + " remain in the quantum"));
+            if (clen < n) {
+                if (mode > 1) return in_chunk(origin_.error(q - 3, "LZ chunk mode " + num(mode) + " (expected 0 or 1)"));
+                auto st = decode_lz_chunk(q, q + clen, p0, n, mode);
+                if (!st.ok()) return in_chunk(std::move(st).error());
+            } else if (clen == n && mode == 0) {
+                std::memcpy(out_.data() + p0, q, n);  // stored chunk
+            } else {
+                return in_chunk(origin_.error(q - 3, "chunk of " + num(clen) + " bytes in mode " + num(mode) +
+                                                         " for " + num(n) + " bytes of output is invalid"));
+            }
+            q += clen;
+        }
+        done += n;
+    }
+    if (q != q_end)
+        return origin_.error(q, "chunks leave " + num(size_t(q_end - q)) + " bytes of the quantum unused");
+    return ok_status();
+}
+
+Result<kraken::DecodedArray> Decoder::lz_array(const uint8_t* p, const uint8_t* end, uint8_t* dst, size_t capacity,
+                                               const char* name) {
+    auto a = kraken::decode_array(origin_, p, end, dst, capacity);
+    if (!a.ok()) return std::move(a.error().within(name));
+    return a;
+}
+
+Status Decoder::decode_lz_chunk(const uint8_t* s, const uint8_t* e, size_t p0, size_t n, unsigned mode) {
+    if (e - s < 13) return origin_.error(s, "LZ chunk of " + num(size_t(e - s)) + " bytes is shorter than 13");
+    if (!scratch_) scratch_ = std::make_unique<LzScratch>(std::min(kChunkSize, out_.size()));
+    LzScratch& sc = *scratch_;
+    uint8_t* const out = out_.data();
+    const uint8_t* q = s;
+    size_t start = p0;
+    if (p0 == base_) {
+        if (n < 8) return origin_.error(s, "first LZ chunk after a reset must produce at least 8 bytes");
+        std::memcpy(out + p0, q, 8);
+        q += 8;
+        start += 8;
+    } else if (p0 - base_ < 8) {
+        return origin_.error(s, "LZ chunk starts fewer than 8 bytes after the window base");
+    }
+    if (*q & 0x80) return origin_.error(q, "LZ chunk sets the unsupported 'excess bytes' flag");
+
+    KRAKEN_TRY_ASSIGN(auto lits, lz_array(q, e, sc.literals.get(), n, "literal array"));
+    q = lits.next;
+    KRAKEN_TRY_ASSIGN(auto cmds, lz_array(q, e, sc.commands.get(), n, "command array"));
+    q = cmds.next;
+    if (e - q < 3) return origin_.error(q, "LZ chunk ends before its offset arrays");
+    unsigned scale = 0;
+    if (*q & 0x80) scale = unsigned(*q++) - 127;
+    KRAKEN_TRY_ASSIGN(auto packed, lz_array(q, e, sc.packed_offsets.get(), cmds.size, "packed-offset array"));
+    q = packed.next;
+    if (scale >= 2) {
+        const uint8_t* at = q;
+        KRAKEN_TRY_ASSIGN(auto low, lz_array(q, e, sc.low_bits.get(), packed.size, "offset low-bits array"));
+        if (low.size != packed.size)
+            return origin_.error(at, "offset low-bits array holds " + num(low.size) + " bytes, expected " + num(packed.size));
+        q = low.next;
+    }
+    KRAKEN_TRY_ASSIGN(auto lens, lz_array(q, e, sc.length_bytes.get(), n >> 2, "length array"));
+    q = lens.next;
+
+    // §4.2 bit region [q, e): reader A forward, reader B backward, both MSB first.
+    const ptrdiff_t region = e - q;
+    kraken::MsbForwardBits a(q, region, 0);
+    kraken::MsbBackwardBits b(q, region, region);
+    b.refill();
+    const unsigned count_zeros = b.leading_zeros();
+    if (count_zeros > 18) return origin_.error(e, "long-length count code has more than 18 leading zeros");
+    b.consume(count_zeros);
+    const uint32_t nlong = b.read(count_zeros + 1) - 1;
+    if (nlong > kMaxLongLengths)
+        return origin_.error(e, "long-length count " + num(nlong) + " exceeds " + num(kMaxLongLengths));
+
+    // One distance per packed-offset byte, readers alternating A, B, A, ...
+    const size_t window_limit = p0 + n - base_;  // no valid distance can exceed this
+    const uint8_t* const packed_bytes = sc.packed_offsets.get();
+    const uint8_t* const low_bytes = sc.low_bits.get();
+    uint32_t* const distances = sc.distances.get();
+    const char* problem = nullptr;
+    auto read_distance = [&](auto& reader, size_t i) -> bool {
+        reader.refill();
+        const unsigned v = packed_bytes[i];
+        uint64_t dist;
+        if (scale == 0) {
+            if (v < 0xF0) {
+                const unsigned k = (v >> 4) + 4;
+                dist = 16 * ((uint64_t{1} << k) + reader.read(k)) + (v & 15) - 248;
+            } else {
+                const unsigned k = v - 0xF0 + 4;
+                const uint64_t t = reader.read(k);
+                const uint64_t u = reader.read(12);
+                dist = 8322816 + (((uint64_t{1} << k) + t) << 12) + u;
+            }
+        } else {
+            const unsigned x = v >> 3;
+            if (x > 26) {
+                problem = "scaled offset code has more than 26 extra bits";
+                return false;
+            }
+            const uint64_t d = ((uint64_t{8} + (v & 7)) << x) + reader.read(x) - 8;
+            dist = scale == 1 ? d : scale * d + low_bytes[i];
+        }
+        if (dist > window_limit) {
+            problem = "a decoded distance exceeds the whole window";
+            return false;
+        }
+        distances[i] = uint32_t(dist);
+        return true;
+    };
+    size_t i = 0;
+    for (; i + 1 < packed.size; i += 2)
+        if (!read_distance(a, i) || !read_distance(b, i + 1)) break;
+    if (!problem && i < packed.size) read_distance(a, i);
+    if (problem) return origin_.error(q, std::string(problem) + " (offset " + num(i) + ")");
+
+    // Long lengths, alternating A, B, ... again from A.
+    for (uint32_t j = 0; j < nlong; ++j) {
+        auto read_long = [&](auto& reader) -> bool {
+            reader.refill();
+            const unsigned z = reader.leading_zeros();
+            if (z > 12) return false;
+            reader.consume(z);
+            sc.long_lengths[j] = reader.read(z + 7) - 64;
+            return true;
+        };
+        if (!((j & 1) ? read_long(b) : read_long(a)))
+            return origin_.error(q, "long length " + num(j) + " has more than 12 leading zeros");
+    }
+    if (a.position() != b.position())
+        return origin_.error(q, a.position(),
+                             "LZ bit region: forward and backward readers do not meet (forward ends at region byte " +
+                                 num(uint64_t(a.position())) + ", backward at " + num(uint64_t(b.position())) + ")");
+
+    // Length list: byte + 3, with 255 escaping to 255 + the next long length.
+    uint32_t* const lengths = sc.lengths.get();
+    const uint8_t* const length_bytes = sc.length_bytes.get();
+    uint32_t used_long = 0;
+    for (size_t k = 0; k < lens.size; ++k) {
+        uint32_t w = length_bytes[k];
+        if (w == 255) {
+            if (used_long == nlong) return origin_.error(q, "length array escapes (255) more often than there are long lengths");
+            w += sc.long_lengths[used_long++];
+        }
+        lengths[k] = w + 3;
+    }
+    if (used_long != nlong) return origin_.error(q, "not every long length was used by the length array");
+
+    LzChunk chunk{out,      out_.size(), base_,          start,     p0 + n,      sc.literals.get(), lits.size,
+                  sc.commands.get(), cmds.size, distances, packed.size, lengths, lens.size};
+    size_t where = 0;
+    const char* bad = mode == 0 ? execute_tokens<true>(chunk, &where) : execute_tokens<false>(chunk, &where);
+    if (bad) return origin_.error(s, std::string(bad) + " (at output " + hex(where) + ")");
+    return ok_status();
+}
+
+}  // namespace
+
+Status kraken_decompress(Bytes src, std::span<uint8_t> out) {
+    Decoder decoder(src, out);
+    return decoder.run();
 }
 
 std::vector<uint8_t> kraken_encode_stored(Bytes raw) {
     std::vector<uint8_t> out;
-    const size_t block = 0x40000;
-    for (size_t pos = 0; pos < raw.size() || (raw.empty() && pos == 0); pos += block) {
-        size_t n = std::min(block, raw.size() - pos);
-        out.push_back(0xCC);
-        out.push_back(0x06);
-        out.insert(out.end(), raw.begin() + pos, raw.begin() + pos + n);
-        if (raw.empty()) break;
+    out.reserve(raw.size() + 2 * ((raw.size() + kBlockSize - 1) / kBlockSize));
+    for (size_t pos = 0; pos < raw.size(); pos += kBlockSize) {
+        const size_t n = std::min(kBlockSize, raw.size() - pos);
+        out.push_back(0xCC);  // 0xC magic | stored (bit 6) | reset (bit 7)
+        out.push_back(0x06);  // Kraken, no checksums
+        out.insert(out.end(), raw.begin() + ptrdiff_t(pos), raw.begin() + ptrdiff_t(pos + n));
     }
     return out;
 }

@@ -1,0 +1,183 @@
+// The four bit readers of the Kraken format (kraken-bitstream.md §1): MSB-first forward/backward
+// (LZ offsets and lengths, table headers, multi-array lengths) and LSB-first forward/backward
+// (Huffman and tANS data).
+//
+// Every reader works inside a window [data, data + size) that it may physically read. Reading
+// past the window yields zero bits, so peeking beyond the data is harmless; the format's
+// "streams must meet" checks on position() then reject streams whose *consumed* bits leave it.
+// A reader keeps 56..63 buffered bits after refill(), so up to 56 bits may be consumed between
+// refills. Positions are indexes into the window (they may run past it when a stream lies).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "io/byte_reader.h"
+
+namespace taescope::kraken {
+
+inline uint64_t byte_swap64(uint64_t v) { return __builtin_bswap64(v); }
+
+// LF: bytes in increasing order, least significant bit of each byte first.
+class LsbForwardBits {
+public:
+    LsbForwardBits(const uint8_t* data, ptrdiff_t size, ptrdiff_t start) : data_(data), size_(size), pos_(start) {}
+
+    void refill() {
+        if (pos_ >= 0 && pos_ + 8 <= size_) {
+            buf_ |= load_u64le(data_ + pos_) << bits_;
+            pos_ += (63 - bits_) >> 3;
+            bits_ |= 56;
+        } else {
+            while (bits_ <= 56) {
+                uint64_t b = (pos_ >= 0 && pos_ < size_) ? data_[pos_] : 0;
+                buf_ |= b << bits_;
+                ++pos_;
+                bits_ += 8;
+            }
+        }
+    }
+    uint32_t peek(unsigned n) const { return uint32_t(buf_ & ((uint64_t{1} << n) - 1)); }
+    void consume(unsigned n) {
+        buf_ >>= n;
+        bits_ -= n;
+    }
+    uint32_t read(unsigned n) {
+        uint32_t v = peek(n);
+        consume(n);
+        return v;
+    }
+    // Window index just after the last byte any consumed bit came from.
+    ptrdiff_t position() const { return pos_ - ptrdiff_t(bits_ >> 3); }
+    uint64_t buffer() const { return buf_; }
+
+private:
+    const uint8_t* data_;
+    ptrdiff_t size_;
+    ptrdiff_t pos_;  // next byte to load
+    uint64_t buf_ = 0;
+    unsigned bits_ = 0;
+};
+
+// LB: bytes in decreasing order starting with the byte before `start`, LSB first.
+class LsbBackwardBits {
+public:
+    LsbBackwardBits(const uint8_t* data, ptrdiff_t size, ptrdiff_t start) : data_(data), size_(size), pos_(start) {}
+
+    void refill() {
+        if (pos_ - 8 >= 0 && pos_ <= size_) {
+            buf_ |= byte_swap64(load_u64le(data_ + pos_ - 8)) << bits_;
+            pos_ -= (63 - bits_) >> 3;
+            bits_ |= 56;
+        } else {
+            while (bits_ <= 56) {
+                uint64_t b = (pos_ - 1 >= 0 && pos_ - 1 < size_) ? data_[pos_ - 1] : 0;
+                buf_ |= b << bits_;
+                --pos_;
+                bits_ += 8;
+            }
+        }
+    }
+    uint32_t peek(unsigned n) const { return uint32_t(buf_ & ((uint64_t{1} << n) - 1)); }
+    void consume(unsigned n) {
+        buf_ >>= n;
+        bits_ -= n;
+    }
+    uint32_t read(unsigned n) {
+        uint32_t v = peek(n);
+        consume(n);
+        return v;
+    }
+    // Window index of the lowest byte any consumed bit came from.
+    ptrdiff_t position() const { return pos_ + ptrdiff_t(bits_ >> 3); }
+    uint64_t buffer() const { return buf_; }
+
+private:
+    const uint8_t* data_;
+    ptrdiff_t size_;
+    ptrdiff_t pos_;  // one past the next byte to load
+    uint64_t buf_ = 0;
+    unsigned bits_ = 0;
+};
+
+// Shared part of the two MSB-first readers: the next bit is bit 63 of the buffer.
+class MsbBits {
+public:
+    uint32_t peek(unsigned n) const { return uint32_t((buf_ >> 1) >> (63 - n)); }  // n <= 32; n = 0 gives 0
+    void consume(unsigned n) {
+        buf_ <<= n;
+        bits_ -= n;
+    }
+    uint32_t read(unsigned n) {
+        uint32_t v = peek(n);
+        consume(n);
+        return v;
+    }
+    // Number of 0 bits before the next 1 among the buffered bits (64 when all are 0). Bits
+    // buffered beyond bits_ are true stream bits too, so the count is exact up to bits_.
+    unsigned leading_zeros() const { return buf_ ? unsigned(__builtin_clzll(buf_)) : 64u; }
+    unsigned buffered() const { return bits_; }
+
+protected:
+    uint64_t buf_ = 0;
+    unsigned bits_ = 0;
+};
+
+// MF: bytes in increasing order, most significant bit first.
+class MsbForwardBits : public MsbBits {
+public:
+    MsbForwardBits(const uint8_t* data, ptrdiff_t size, ptrdiff_t start) : data_(data), size_(size), pos_(start) {}
+
+    void refill() {
+        if (pos_ >= 0 && pos_ + 8 <= size_) {
+            buf_ |= byte_swap64(load_u64le(data_ + pos_)) >> bits_;
+            pos_ += (63 - bits_) >> 3;
+            bits_ |= 56;
+        } else {
+            while (bits_ <= 56) {
+                uint64_t b = (pos_ >= 0 && pos_ < size_) ? data_[pos_] : 0;
+                buf_ |= b << (56 - bits_);
+                ++pos_;
+                bits_ += 8;
+            }
+        }
+    }
+    ptrdiff_t position() const { return pos_ - ptrdiff_t(bits_ >> 3); }
+    // Exact number of bits consumed since `start` (for bit-level overlap checks).
+    int64_t consumed_bits(ptrdiff_t start) const { return int64_t(pos_ - start) * 8 - bits_; }
+
+private:
+    const uint8_t* data_;
+    ptrdiff_t size_;
+    ptrdiff_t pos_;
+};
+
+// MB: bytes in decreasing order starting with the byte before `start`, most significant bit first.
+class MsbBackwardBits : public MsbBits {
+public:
+    MsbBackwardBits(const uint8_t* data, ptrdiff_t size, ptrdiff_t start) : data_(data), size_(size), pos_(start) {}
+
+    void refill() {
+        if (pos_ - 8 >= 0 && pos_ <= size_) {
+            buf_ |= load_u64le(data_ + pos_ - 8) >> bits_;
+            pos_ -= (63 - bits_) >> 3;
+            bits_ |= 56;
+        } else {
+            while (bits_ <= 56) {
+                uint64_t b = (pos_ - 1 >= 0 && pos_ - 1 < size_) ? data_[pos_ - 1] : 0;
+                buf_ |= b << (56 - bits_);
+                --pos_;
+                bits_ += 8;
+            }
+        }
+    }
+    ptrdiff_t position() const { return pos_ + ptrdiff_t(bits_ >> 3); }
+    int64_t consumed_bits(ptrdiff_t start) const { return int64_t(start - pos_) * 8 - bits_; }
+
+private:
+    const uint8_t* data_;
+    ptrdiff_t size_;
+    ptrdiff_t pos_;
+};
+
+}  // namespace taescope::kraken

@@ -1,0 +1,249 @@
+// Kraken Huffman arrays (kraken-bitstream.md §9): the three code-length table formats (rice,
+// gamma, sparse), the canonical 11-bit code, and the 3-stream and 6-stream data layouts.
+#include <array>
+
+#include "container/kraken_entropy.h"
+
+namespace taescope::kraken {
+
+namespace {
+
+constexpr unsigned kMaxCodeLength = 11;
+constexpr unsigned kTableSize = 1u << kMaxCodeLength;
+
+// Lookup entry: symbol in the low byte, code length in the high byte.
+using HuffEntry = uint16_t;
+
+// The code-length table in listing order (the order codes of equal length are assigned in).
+struct CodeLengths {
+    unsigned count = 0;
+    uint8_t symbols[256];
+    uint8_t lengths[256];
+};
+
+constexpr std::array<uint16_t, kTableSize> make_reverse11() {
+    std::array<uint16_t, kTableSize> r{};
+    for (unsigned v = 0; v < kTableSize; ++v) {
+        unsigned x = 0;
+        for (unsigned b = 0; b < kMaxCodeLength; ++b)
+            if (v & (1u << b)) x |= 1u << (kMaxCodeLength - 1 - b);
+        r[v] = uint16_t(x);
+    }
+    return r;
+}
+constexpr std::array<uint16_t, kTableSize> kReverse11 = make_reverse11();
+
+// "1 0": rice-coded lengths for the symbols named by ranges (§9.1).
+const char* read_rice_table(MsbForwardBits& bits, CodeLengths& t) {
+    bits.refill();
+    const unsigned f = bits.read(2);
+    const unsigned nsym = bits.read(8) + 1;
+    const unsigned nranges = read_range_count(bits, nsym);
+    uint8_t unary[256 + 256];
+    if (const char* e = read_unary_values(bits, nsym + nranges, unary)) return e;
+    unsigned r[256];
+    for (unsigned i = 0; i < nsym; ++i) {
+        bits.refill();
+        r[i] = (unsigned(unary[i]) << f) | bits.read(f);
+        if (r[i] > 255) return "rice code-length value exceeds 255";
+    }
+    int acc = 30;
+    for (unsigned i = 0; i < nsym; ++i) {
+        const int d = zigzag(r[i]);
+        const int len = d + (acc >> 2) + 1;
+        if (len < 1 || len > int(kMaxCodeLength)) return "rice table gives a code length outside 1..11";
+        t.lengths[i] = uint8_t(len);
+        acc += d;
+    }
+    if (const char* e = read_symbol_ranges(bits, nsym, nranges, unary + nsym, t.symbols)) return e;
+    t.count = nsym;
+    return nullptr;
+}
+
+// "0 1": runs of absent and present symbols, lengths coded against a running average (§9.1).
+const char* read_gamma_table(MsbForwardBits& bits, CodeLengths& t) {
+    bits.refill();
+    const unsigned f = bits.read(2);
+    const unsigned max_zeros = 20u >> f;
+    unsigned avg = 32, sym = 0, count = 0;
+    bool skip_zero_run = bits.read(1) == 1;
+    t.count = 0;
+    for (;;) {
+        if (!skip_zero_run) {
+            bits.refill();
+            const unsigned z = bits.leading_zeros();
+            if (z >= 8) return "gamma table: absent-symbol run code too long";
+            sym += bits.read(2 * (z + 1)) - 1;
+            if (sym >= 256) break;
+        }
+        skip_zero_run = false;
+        bits.refill();
+        const unsigned z = bits.leading_zeros();
+        if (z >= 8) return "gamma table: present-symbol run code too long";
+        const unsigned n = bits.read(2 * (z + 1)) - 1;
+        if (sym + n > 256) return "gamma table: present symbols pass symbol 255";
+        count += n;
+        for (unsigned i = 0; i < n; ++i) {
+            bits.refill();
+            const unsigned zl = bits.leading_zeros();
+            if (zl > max_zeros) return "gamma table: code-length code too long";
+            const unsigned w = bits.read(zl + f + 1);
+            const unsigned v = (zl << f) | (w & ((1u << f) - 1));
+            const int len = zigzag(v) + int((avg + 2) >> 2);
+            if (len < 1 || len > int(kMaxCodeLength)) return "gamma table gives a code length outside 1..11";
+            avg = unsigned(len) + ((3 * avg + 2) >> 2);
+            t.symbols[t.count] = uint8_t(sym);
+            t.lengths[t.count] = uint8_t(len);
+            ++t.count;
+            ++sym;
+        }
+        if (sym == 256) break;
+    }
+    if (sym != 256) return "gamma table: symbol runs pass symbol 255";
+    if (count < 2) return "gamma table has fewer than 2 symbols";
+    return nullptr;
+}
+
+// "0 0": explicit (symbol, length) pairs in stream order (§9.1).
+const char* read_sparse_table(MsbForwardBits& bits, CodeLengths& t) {
+    bits.refill();
+    const unsigned n = bits.read(8);
+    if (n == 0) return "sparse table has 0 symbols";
+    if (n == 1) return "single-symbol Huffman table (encoders use RLE for this)";
+    const unsigned b = bits.read(3);
+    if (b > 4) return "sparse table length width exceeds 4 bits";
+    for (unsigned i = 0; i < n; ++i) {
+        bits.refill();
+        t.symbols[i] = uint8_t(bits.read(8));
+        const unsigned len = bits.read(b) + 1;
+        if (len > kMaxCodeLength) return "sparse table gives a code length above 11";
+        t.lengths[i] = uint8_t(len);
+    }
+    t.count = n;
+    return nullptr;
+}
+
+// Canonical code -> lookup indexed by the next 11 stream bits, LSB first (the first stream bit
+// is the codeword's most significant bit, so each codeword is bit-reversed).
+const char* build_lookup(const CodeLengths& t, HuffEntry* lut) {
+    unsigned per_length[kMaxCodeLength + 2] = {};
+    for (unsigned i = 0; i < t.count; ++i) ++per_length[t.lengths[i]];
+    unsigned next_slot[kMaxCodeLength + 2];
+    unsigned slot = 0;
+    for (unsigned l = 1; l <= kMaxCodeLength; ++l) {
+        next_slot[l] = slot;
+        slot += per_length[l] << (kMaxCodeLength - l);
+    }
+    if (slot != kTableSize) return "Huffman code is not complete (the code lengths do not fill the code space)";
+    for (unsigned i = 0; i < t.count; ++i) {
+        const unsigned l = t.lengths[i];
+        const unsigned first = next_slot[l];
+        next_slot[l] += 1u << (kMaxCodeLength - l);
+        const unsigned reversed = kReverse11[first];  // low l bits: the codeword, first bit at bit 0
+        const HuffEntry e = HuffEntry((l << 8) | t.symbols[i]);
+        for (unsigned v = reversed; v < kTableSize; v += 1u << l) lut[v] = e;
+    }
+    return nullptr;
+}
+
+template <class Reader>
+inline uint8_t decode_symbol(Reader& r, const HuffEntry* lut) {
+    const HuffEntry e = lut[r.peek(kMaxCodeLength)];
+    r.consume(e >> 8);
+    return uint8_t(e);
+}
+
+// §9.3: one 3-stream region [lo, hi) with split point `mid`, producing n symbols.
+Status decode_three_streams(const StreamOrigin& origin, const uint8_t* lo, const uint8_t* mid, const uint8_t* hi,
+                            const HuffEntry* lut, uint8_t* dst, size_t n) {
+    const ptrdiff_t size = hi - lo, split = mid - lo;
+    LsbForwardBits s0(lo, size, 0);
+    LsbBackwardBits s1(lo, size, size);
+    LsbForwardBits s2(lo, size, split);
+    uint8_t* o = dst;
+    uint8_t* const oe = dst + n;
+    while (oe - o >= 15) {
+        s0.refill();
+        s1.refill();
+        s2.refill();
+        for (int k = 0; k < 5; ++k) {
+            o[0] = decode_symbol(s0, lut);
+            o[1] = decode_symbol(s1, lut);
+            o[2] = decode_symbol(s2, lut);
+            o += 3;
+        }
+    }
+    while (o < oe) {
+        s0.refill();
+        *o++ = decode_symbol(s0, lut);
+        if (o == oe) break;
+        s1.refill();
+        *o++ = decode_symbol(s1, lut);
+        if (o == oe) break;
+        s2.refill();
+        *o++ = decode_symbol(s2, lut);
+    }
+    if (s0.position() != split)
+        return origin.error(lo, s0.position(),
+                            "Huffman stream 0 ends at window byte " + std::to_string(s0.position()) +
+                                ", expected the split point " + std::to_string(split));
+    if (s1.position() != s2.position())
+        return origin.error(lo, s2.position(),
+                            "Huffman streams 1 and 2 do not meet (stream 2 ends at window byte " +
+                                std::to_string(s2.position()) + ", stream 1 at " + std::to_string(s1.position()) + ")");
+    return ok_status();
+}
+
+}  // namespace
+
+Status decode_huffman(const StreamOrigin& origin, const uint8_t* p, const uint8_t* end, uint8_t* dst, size_t ds,
+                      bool six_streams) {
+    MsbForwardBits bits(p, end - p, 0);
+    bits.refill();
+    CodeLengths table;
+    const char* problem;
+    if (bits.read(1)) {
+        if (bits.read(1)) return origin.error(p, "Huffman table format '1 1' does not exist");
+        problem = read_rice_table(bits, table);
+    } else if (bits.read(1)) {
+        problem = read_gamma_table(bits, table);
+    } else {
+        problem = read_sparse_table(bits, table);
+    }
+    if (problem) return origin.error(p, std::string("Huffman code-length table: ") + problem);
+    HuffEntry lut[kTableSize];
+    if (const char* e = build_lookup(table, lut)) return origin.error(p, e);
+    if (bits.position() >= end - p) return origin.error(p, "Huffman code-length table runs past the array payload");
+    const uint8_t* q = p + bits.position();
+
+    if (!six_streams) {
+        if (end - q < 3) return origin.error(q, "Huffman 3-stream array: the split field needs 2 bytes and data");
+        const size_t split = load_u16le(q);
+        q += 2;
+        if (split >= size_t(end - q))
+            return origin.error(q - 2, "Huffman split " + std::to_string(split) + " lies outside the " +
+                                           std::to_string(end - q) + "-byte data region");
+        return decode_three_streams(origin, q, q + split, end, lut, dst, ds);
+    }
+    if (end - q < 6) return origin.error(q, "Huffman 6-stream array: the split fields need 6 bytes");
+    const size_t sm = size_t(q[0]) | (size_t(q[1]) << 8) | (size_t(q[2]) << 16);
+    q += 3;
+    if (sm > size_t(end - q) || sm < 2)
+        return origin.error(q - 3, "Huffman 6-stream middle split " + std::to_string(sm) + " does not fit the payload");
+    const uint8_t* mid = q + sm;
+    const size_t sl = load_u16le(q);
+    q += 2;
+    if (size_t(mid - q) < sl + 2 || end - mid < 3)
+        return origin.error(q - 2, "Huffman 6-stream first-half split " + std::to_string(sl) + " does not fit");
+    const size_t sr = load_u16le(mid);
+    if (size_t(end - (mid + 2)) < sr + 2)
+        return origin.error(mid, "Huffman 6-stream second-half split " + std::to_string(sr) + " does not fit");
+    const size_t half = (ds + 1) / 2;
+    auto first = decode_three_streams(origin, q, q + sl, mid, lut, dst, half);
+    if (!first.ok()) return std::move(first.error().within("first half"));
+    auto second = decode_three_streams(origin, mid + 2, mid + 2 + sr, end, lut, dst + half, ds - half);
+    if (!second.ok()) return std::move(second.error().within("second half"));
+    return ok_status();
+}
+
+}  // namespace taescope::kraken
