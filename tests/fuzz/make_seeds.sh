@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# make_seeds.sh TARGET DIR — fill DIR with a seed corpus for libFuzzer target TARGET, made at
+# test time from the real corpus (small files only) so that no game file enters the repository.
+# Without the corpus the fuzzer starts from nothing and still runs.
+set -uo pipefail
+target="$1"; out="$2"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+corpus="${TAESCOPE_CORPUS:-$root/../shared/corpus}"
+mkdir -p "$out"
+copy() { [ -f "$corpus/$1" ] && cp "$corpus/$1" "$out/$(echo "$1" | tr '/' '_')"; }
+case "$target" in
+  fuzz_kraken)
+    # The fuzz target reads its own framing (see the target); raw KRAK payloads still make useful seeds.
+    for f in sekiro/c1451.krak.anibnd.dcx eldenring/c1000.krak.anibnd.dcx eldenring/c3061.krak.anibnd.dcx; do
+      [ -f "$corpus/$f" ] && tail -c +77 "$corpus/$f" > "$out/$(basename "$f").payload"
+    done ;;
+  fuzz_tae)
+    copy eldenring/c0000-a512.tae; copy eldenring/c0000-a600.tae ;;
+  fuzz_container)
+    copy sekiro/c1451.krak.anibnd.dcx; copy eldenring/c1000.krak.anibnd.dcx; copy eldenring/c3061.krak.anibnd.dcx
+    copy eldenring/c2100.anibnd.dcx ;;
+  fuzz_template_xml|fuzz_xml)
+    for f in "$root"/../shared/templates/*/TAE.Template.SDT.xml; do [ -f "$f" ] && head -c 6000 "$f" > "$out/$(basename "$(dirname "$f")").xml"; done ;;
+esac
+exit 0
