@@ -126,6 +126,19 @@ void GameTemplates::finish() {
     for (auto& t : types) t.pack();
 }
 
+size_t GameTemplates::add_missing_types(const GameTemplates& other) {
+    size_t added = 0;
+    std::vector<EventTypeTemplate> extra;
+    for (const auto& t : other.types) {
+        if (find(t.id)) continue;
+        extra.push_back(t);
+        ++added;
+    }
+    for (auto& t : extra) types.push_back(std::move(t));
+    finish();
+    return added;
+}
+
 int64_t raw_as_signed(FieldType type, uint64_t raw) {
     uint32_t size = scalar_size(type);
     if (size == 0 || size >= 8) return int64_t(raw);

@@ -76,6 +76,9 @@ struct GameTemplates {
     const EventTypeTemplate* find(uint32_t event_type) const;
     // Sorts by id and packs every type; call after building or editing.
     void finish();
+    // Adds every type of `other` this one lacks (this one wins where both define a type);
+    // returns how many were added.
+    size_t add_missing_types(const GameTemplates& other);
 };
 
 // Text <-> raw bits for one field. Integers accept decimal, -decimal and 0x hex; f32 accepts a

@@ -1,0 +1,86 @@
+#include "templates/event_decoder.h"
+
+#include <cstring>
+
+namespace taescope {
+
+std::string DecodedField::value_text(Bytes params) const {
+    if (!present || !field) return {};
+    if (field->type == FieldType::Bytes) {
+        static const char digits[] = "0123456789ABCDEF";
+        std::string out;
+        for (uint32_t i = 0; i < size && offset + i < params.size(); ++i) {
+            if (i) out += ' ';
+            out += digits[params[offset + i] >> 4];
+            out += digits[params[offset + i] & 15];
+        }
+        return out;
+    }
+    return format_field_value(*field, raw);
+}
+
+size_t DecodedEvent::missing_count() const {
+    size_t n = 0;
+    for (const auto& f : fields) n += !f.present;
+    return n;
+}
+
+DecodedEvent decode_event(const GameTemplates* templates, uint32_t type, Bytes params) {
+    DecodedEvent out;
+    out.type = type;
+    out.templ = templates ? templates->find(type) : nullptr;
+    uint64_t covered = 0;
+    if (out.templ) {
+        out.fields.reserve(out.templ->fields.size());
+        bool ended = false;
+        for (const TemplateField& f : out.templ->fields) {
+            DecodedField d;
+            d.field = &f;
+            d.offset = f.offset;
+            d.size = f.size;
+            d.present = !ended && uint64_t(f.offset) + f.size <= params.size();
+            if (!d.present) {
+                ended = true;
+            } else {
+                if (f.type != FieldType::Bytes) {
+                    uint64_t v = 0;
+                    std::memcpy(&v, params.data() + f.offset, f.size);  // little-endian targets only
+                    d.raw = v;
+                }
+                covered = uint64_t(f.offset) + f.size;
+            }
+            out.fields.push_back(d);
+        }
+    }
+    out.raw_offset = uint32_t(covered);
+    out.raw = params.subspan(size_t(covered));
+    return out;
+}
+
+Status encode_field_bytes(std::span<uint8_t> params, const TemplateField& field, Bytes bytes) {
+    if (bytes.size() != field.size)
+        return make_error(field.offset, "field '" + field.name + "' is " + std::to_string(field.size) +
+                                            " bytes, the new value " + std::to_string(bytes.size()));
+    if (uint64_t(field.offset) + field.size > params.size())
+        return make_error(field.offset, "field '" + field.name + "' at byte " + std::to_string(field.offset) +
+                                            " is not stored: the event has only " + std::to_string(params.size()) +
+                                            " parameter bytes");
+    std::memcpy(params.data() + field.offset, bytes.data(), bytes.size());
+    return ok_status();
+}
+
+Status encode_field(std::span<uint8_t> params, const TemplateField& field, uint64_t raw) {
+    if (field.type == FieldType::Bytes)
+        return make_error(field.offset, "field '" + field.name + "' is a byte array: use encode_field_bytes");
+    uint8_t little_endian[8];
+    std::memcpy(little_endian, &raw, 8);
+    return encode_field_bytes(params, field, Bytes(little_endian, field.size));
+}
+
+Status set_field_from_text(std::span<uint8_t> params, const TemplateField& field, std::string_view text) {
+    auto raw = parse_field_value(field, text);
+    if (!raw.ok()) return std::move(raw).error();
+    return encode_field(params, field, *raw);
+}
+
+}  // namespace taescope

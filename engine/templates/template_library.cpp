@@ -1,0 +1,32 @@
+#include "templates/template_library.h"
+
+#include "templates/builtin_templates.h"
+#include "templates/template_text_format.h"
+#include "templates/template_xml_import.h"
+
+namespace taescope {
+
+Result<GameTemplates> load_templates_document(std::string_view document) {
+    if (looks_like_template_text(document)) return parse_template_text(document);
+    return import_template_xml(document);
+}
+
+const GameTemplates* TemplateLibrary::for_game(std::string_view game) const {
+    if (auto it = user_.find(game); it != user_.end()) return &it->second;
+    return builtin_templates(game);
+}
+
+Status TemplateLibrary::load_user_templates(std::string_view game, std::string_view document) {
+    auto loaded = load_templates_document(document);
+    if (!loaded.ok()) return std::move(loaded.error().within("templates for " + std::string(game)));
+    user_.insert_or_assign(std::string(game), std::move(loaded).value());
+    return ok_status();
+}
+
+void TemplateLibrary::reset_to_builtin(std::string_view game) {
+    if (auto it = user_.find(game); it != user_.end()) user_.erase(it);
+}
+
+bool TemplateLibrary::has_user_templates(std::string_view game) const { return user_.find(game) != user_.end(); }
+
+}  // namespace taescope

@@ -1,0 +1,348 @@
+// The project's own template text format, the built-in templates, the template library, game
+// detection, and decoding / encoding / checking one event's parameter bytes.
+#include <doctest/doctest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "templates/builtin_templates.h"
+#include "templates/event_decoder.h"
+#include "templates/game_detection.h"
+#include "templates/template_disagreements.h"
+#include "templates/template_library.h"
+#include "templates/template_text_format.h"
+#include "test_support.h"
+
+using namespace taescope;
+
+namespace {
+
+const char kExample[] = R"(format taescope-templates 1
+# an example
+game XX
+title "Example Game"
+source "hand-written for this test"
+
+event 96 "Spawn FFX" from=Test
+  @0 s32 "FFX ID" alias=Particle
+  @4 s16 "State Info" enum=SP_EFFECT_TYPE
+  @6 u8 assert=0
+  @7 s8 "Slot" default=-1
+    = -1 "None"
+    = 2 "Two \"quoted\""
+  @8 f32 "Scale"
+  @12 b "Flag"
+  @13 u8 "pad"
+  @14 u16 assert=0
+  @16 s32 "SpEffect" ref=SpEffectParam
+event 5
+  bytes[4] "Mask" assert=0
+)";
+
+GameTemplates example() {
+    auto r = parse_template_text(kExample);
+    REQUIRE_MESSAGE(r.ok(), r.error().to_string());
+    return std::move(r).value();
+}
+
+std::vector<uint8_t> le32(std::vector<uint32_t> words) {
+    std::vector<uint8_t> out(words.size() * 4);
+    std::memcpy(out.data(), words.data(), out.size());
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("template text: a field per line, offsets checked, named values under their field") {
+    GameTemplates t = example();
+    CHECK(t.game == "XX");
+    CHECK(t.title == "Example Game");
+    REQUIRE(t.sources.size() == 1);
+    const EventTypeTemplate* e = t.find(96);
+    REQUIRE(e);
+    CHECK(e->origin == "Test");
+    REQUIRE(e->fields.size() == 9);
+    CHECK(e->fields[3].default_value == uint64_t{0xFF});
+    REQUIRE(e->fields[3].entries.size() == 2);
+    CHECK(e->fields[3].entries[1].name == "Two \"quoted\"");
+    CHECK(e->fields[6].is_padding());  // named "pad"
+    CHECK(e->fields[8].ref == "SpEffectParam");
+    CHECK(e->size() == 20);
+    const EventTypeTemplate* five = t.find(5);
+    REQUIRE(five);
+    CHECK(five->fields[0].type == FieldType::Bytes);
+    CHECK(five->fields[0].size == 4);
+}
+
+TEST_CASE("template text: writing and reading back gives the same text") {
+    std::string once = write_template_text(example());
+    auto again = parse_template_text(once);
+    REQUIRE_MESSAGE(again.ok(), again.error().to_string());
+    CHECK(write_template_text(*again) == once);
+}
+
+TEST_CASE("template text: errors name the line") {
+    struct Case {
+        std::string doc;
+        const char* needle;
+    };
+    const std::string head = "format taescope-templates 1\ngame X\n";
+    const Case cases[] = {
+        {"game X\n", "line 1: expected 'format taescope-templates 1'"},
+        {"", "empty document"},
+        {"format taescope-templates 1\nevent 1\n", "line 2: 'game CODE' must come before"},
+        {head + "event 1\n  @0 s32\n  @8 s32\n", "line 5: field states offset 8 but the fields before it in event 1 "
+                                                 "(line 3) end at 4"},
+        {head + "event 1\n  s24\n", "line 4: unknown field type 's24'"},
+        {head + "event 1\n  u8 \"a\n", "line 4: a quoted string is not closed"},
+        {head + "event 1\n  u8\n    = 300 \"x\"\n", "line 5:"},
+        {head + "event 1\nevent 1\n", "line 4: event 1 is defined twice"},
+        {head + "event -1\n", "line 3: expected an event id"},
+        {head + "  = 1 \"x\"\n", "line 3:"},
+        {head + "event 1\n  u8 colour=red\n", "line 4: unknown attribute 'colour'"},
+        {head + "event 1\n  bytes[0]\n", "line 4: a byte array holds 1 to"},
+        {head + "event 1\n  u8 \"a\" \"b\"\n", "line 4: unexpected quoted"},
+    };
+    for (const Case& c : cases) {
+        auto r = parse_template_text(c.doc);
+        INFO("document:\n" << c.doc);
+        REQUIRE_FALSE(r.ok());
+        CHECK_MESSAGE(r.error().to_string().find(c.needle) != std::string::npos, r.error().to_string());
+    }
+}
+
+TEST_CASE("field values: text to bits and back for every type") {
+    TemplateField f;
+    f.type = FieldType::S8;
+    f.size = 1;
+    CHECK(*parse_field_value(f, "-1") == 0xFF);
+    CHECK(*parse_field_value(f, "255") == 0xFF);  // the unsigned spelling of the same bits
+    CHECK(*parse_field_value(f, "-128") == 0x80);
+    CHECK_FALSE(parse_field_value(f, "-129").ok());
+    CHECK_FALSE(parse_field_value(f, "256").ok());
+    CHECK(format_field_value(f, 0xFF) == "-1");
+
+    f.type = FieldType::U64;
+    f.size = 8;
+    CHECK(*parse_field_value(f, "18446744073709551615") == ~uint64_t{0});
+    CHECK_FALSE(parse_field_value(f, "18446744073709551616").ok());
+    CHECK(format_field_value(f, ~uint64_t{0}) == "18446744073709551615");
+
+    f.type = FieldType::F32;
+    f.size = 4;
+    CHECK(*parse_field_value(f, "1") == 0x3F800000);
+    CHECK(*parse_field_value(f, "0xFFFFFFFF") == 0xFFFFFFFF);  // hex is the raw bits of a float
+    CHECK(format_field_value(f, 0xFFFFFFFF) == "0xFFFFFFFF");
+    CHECK(format_field_value(f, 0x3DCCCCCD) == "0.1");
+    CHECK(*parse_field_value(f, format_field_value(f, 0x3DCCCCCE)) == 0x3DCCCCCE);  // shortest text that round-trips
+    CHECK(format_field_value(f, 0x80000000) == "-0");
+    CHECK(*parse_field_value(f, "-0") == 0x80000000);
+    CHECK_FALSE(parse_field_value(f, "1e99").ok());
+    CHECK_FALSE(parse_field_value(f, "x").ok());
+
+    f.type = FieldType::Bool;
+    f.size = 1;
+    CHECK(*parse_field_value(f, "true") == 1);
+    CHECK(*parse_field_value(f, "0") == 0);
+    f.entries.push_back({7, "Seven"});
+    CHECK(*parse_field_value(f, "Seven") == 7);  // an entry's name is a value
+}
+
+TEST_CASE("decode: fields with values, names and byte ranges; raw bytes past the template") {
+    GameTemplates t = example();
+    // FFX 1234, state 5, assert 0, slot -1, scale 0.5, flag 1, pad 0, 0, SpEffect 777, then 4 padding bytes.
+    std::vector<uint8_t> params = {0xD2, 0x04, 0, 0, 5, 0, 0, 0xFF, 0, 0, 0, 0x3F, 1, 0, 0, 0,
+                                   0x09, 0x03, 0, 0, 0, 0, 0, 0};
+    DecodedEvent d = decode_event(&t, 96, params);
+    REQUIRE(d.templ);
+    REQUIRE(d.fields.size() == 9);
+    CHECK(d.fields[0].value_text(params) == "1234");
+    CHECK(d.fields[1].offset == 4);
+    CHECK(d.fields[1].size == 2);
+    CHECK(d.fields[3].value_text(params) == "-1");
+    REQUIRE(d.fields[3].named());
+    CHECK(d.fields[3].named()->name == "None");
+    CHECK(d.fields[4].value_text(params) == "0.5");
+    CHECK(d.fields[8].value_text(params) == "777");
+    CHECK(d.raw_offset == 20);
+    CHECK(d.raw.size() == 4);
+    CHECK(find_disagreements(d, params).empty());
+}
+
+TEST_CASE("decode: shorter bytes leave fields missing and show the partial field raw; never fails") {
+    GameTemplates t = example();
+    std::vector<uint8_t> params = {1, 0, 0, 0, 2, 0, 0};  // 7 bytes: 'Slot' (byte 7) and every later field missing
+    DecodedEvent d = decode_event(&t, 96, params);
+    CHECK(d.fields[2].present);
+    CHECK_FALSE(d.fields[3].present);
+    CHECK(d.missing_count() == 6);
+    CHECK(d.raw_offset == 7);
+    CHECK(d.raw.empty());
+    auto findings = find_disagreements(d, params);
+    REQUIRE(findings.size() == 1);
+    CHECK(findings[0].kind == Disagreement::ShortMeaningful);
+    CHECK(findings[0].detail.find("'Slot'") != std::string::npos);
+
+    std::vector<uint8_t> partial = {1, 0, 0, 0, 2};  // ends one byte into 'State Info'
+    DecodedEvent p = decode_event(&t, 96, partial);
+    CHECK_FALSE(p.fields[1].present);
+    CHECK(p.raw_offset == 4);
+    CHECK(p.raw.size() == 1);
+
+    // Every length from 0 to 40 decodes; no template, no game: raw bytes.
+    std::vector<uint8_t> junk(40, 0xAB);
+    for (size_t n = 0; n <= junk.size(); ++n) {
+        DecodedEvent any = decode_event(&t, 96, Bytes(junk.data(), n));
+        CHECK(any.raw_offset + any.raw.size() == n);
+    }
+    DecodedEvent none = decode_event(&t, 4242, junk);
+    CHECK_FALSE(none.templ);
+    CHECK(none.raw.size() == 40);
+    CHECK(find_disagreements(none, junk)[0].kind == Disagreement::NoTemplate);
+    CHECK(decode_event(nullptr, 96, junk).raw.size() == 40);
+}
+
+TEST_CASE("decode: only padding missing is told apart from a meaningful field missing") {
+    auto t = parse_template_text(
+        "format taescope-templates 1\ngame X\nevent 1\n  s32 \"A\"\n  s32 assert=0\n  u8 \"pad2\"\n");
+    REQUIRE(t.ok());
+    std::vector<uint8_t> params = {1, 0, 0, 0};
+    auto f = find_disagreements(decode_event(&*t, 1, params), params);
+    REQUIRE(f.size() == 1);
+    CHECK(f[0].kind == Disagreement::ShortPaddingOnly);
+}
+
+TEST_CASE("disagreements: float words, unnamed values, bools, asserts, bytes past the template") {
+    GameTemplates t = example();
+    // FFX 0 | state 0 | assert byte 7 | slot 5 (no entry) | scale 0xFFFFFFFF (-1) | flag 2 | pad | 0 | sp 0 | tail 0 0 9 0
+    std::vector<uint8_t> params = {0, 0, 0, 0, 0, 0, 7, 5, 0xFF, 0xFF, 0xFF, 0xFF, 2, 0, 0, 0,
+                                   0, 0, 0, 0, 0, 0, 9, 0};
+    DecodedEvent d = decode_event(&t, 96, params);
+    auto f = find_disagreements(d, params);
+    auto has = [&](Disagreement k, int field) {
+        for (const auto& x : f)
+            if (x.kind == k && x.field_index == field) return true;
+        return false;
+    };
+    CHECK(has(Disagreement::AssertMismatch, 2));
+    CHECK(has(Disagreement::ValueNotNamed, 3));
+    CHECK(has(Disagreement::FloatNotFinite, 4));
+    CHECK(has(Disagreement::BoolNotZeroOne, 5));
+    CHECK(has(Disagreement::NonzeroPastTemplate, -1));
+    CHECK(f.size() == 5);
+
+    // 180 stored in a float field: a subnormal, "an obvious integer" (spec: event 730).
+    std::vector<uint8_t> p180 = params;
+    std::memcpy(p180.data() + 8, le32({180}).data(), 4);
+    auto g = find_disagreements(decode_event(&t, 96, p180), p180);
+    bool integer = false;
+    for (const auto& x : g) integer = integer || (x.kind == Disagreement::FloatHoldsInteger && x.detail.find("180") != std::string::npos);
+    CHECK(integer);
+
+    DisagreementTally tally;
+    tally.add(d, f);
+    tally.add(d, f);
+    CHECK(tally.events == 2);
+    CHECK(tally.count(Disagreement::AssertMismatch) == 2);
+    CHECK(tally.by_type[96][static_cast<size_t>(Disagreement::BoolNotZeroOne)] == 2);
+    CHECK(tally.fields_read == 18);
+    CHECK(tally.asserted_fields_read == 4);
+    CHECK(tally.named_values_read == 2);
+}
+
+TEST_CASE("encode: an edited field changes only its own bytes") {
+    GameTemplates t = example();
+    std::vector<uint8_t> params = {0xD2, 0x04, 0, 0, 5, 0, 0, 0xFF, 0, 0, 0, 0x3F, 1, 0, 0, 0,
+                                   0x09, 0x03, 0, 0, 0xAA, 0xBB, 0xCC, 0xDD};  // tail kept even when nonzero
+    std::vector<uint8_t> before = params;
+    const EventTypeTemplate& e = *t.find(96);
+    REQUIRE(set_field_from_text(params, e.fields[4], "-2.25").ok());
+    REQUIRE(set_field_from_text(params, e.fields[3], "Two \"quoted\"").ok());
+    DecodedEvent d = decode_event(&t, 96, params);
+    CHECK(d.fields[4].value_text(params) == "-2.25");
+    CHECK(d.fields[3].value_text(params) == "2");
+    for (size_t i = 0; i < params.size(); ++i)
+        if (i != 7 && (i < 8 || i >= 12)) CHECK(params[i] == before[i]);
+
+    // Re-encoding every decoded value from its text gives back the same bytes.
+    std::vector<uint8_t> copy = params;
+    for (const auto& f : d.fields) REQUIRE(set_field_from_text(copy, *f.field, f.value_text(params)).ok());
+    CHECK(copy == params);
+
+    std::vector<uint8_t> shorter(6, 0);
+    CHECK_FALSE(set_field_from_text(shorter, e.fields[4], "1").ok());  // not stored: refused, nothing written
+    CHECK(shorter == std::vector<uint8_t>(6, 0));
+    CHECK_FALSE(set_field_from_text(params, e.fields[0], "banana").ok());
+    const TemplateField& mask = t.find(5)->fields[0];
+    std::vector<uint8_t> m(4, 0);
+    const uint8_t ones[4] = {1, 2, 3, 4};
+    REQUIRE(encode_field_bytes(m, mask, ones).ok());
+    CHECK(m == std::vector<uint8_t>{1, 2, 3, 4});
+    CHECK(decode_event(&t, 5, m).fields[0].value_text(m) == "01 02 03 04");
+}
+
+TEST_CASE("builtin templates: every file parses, and the embedded texts equal the files") {
+    std::vector<std::string> games = builtin_template_games();
+    CHECK(games == std::vector<std::string>{"AC6", "DS3", "ER", "NR", "SDT"});
+    for (const auto& b : builtin_template_texts()) {
+        INFO(std::string(b.file));
+        auto parsed = parse_template_text(b.text);
+        REQUIRE_MESSAGE(parsed.ok(), parsed.error().to_string());
+        CHECK(parsed->game == b.game);
+        CHECK(builtin_templates(b.game) != nullptr);
+        auto file = read_file(std::string(TAESCOPE_SOURCE_DIR) + "/engine/templates/builtin/" + std::string(b.file));
+        REQUIRE(file.ok());
+        CHECK_MESSAGE(std::string(file->begin(), file->end()) == b.text,
+                      "run tools/embed_builtin_templates.py after editing a built-in template");
+    }
+    // Smithbox's type counts (spec: "Sekiro's template defines 190 event types ... Elden Ring's 156"),
+    // plus the one type only DSAnimStudio defines for Sekiro (340, which Sekiro's files store).
+    REQUIRE(builtin_templates("SDT"));
+    CHECK(builtin_templates("SDT")->types.size() == 191);
+    CHECK(builtin_templates("SDT")->find(340)->origin == "DSAnimStudio");
+    CHECK(builtin_templates("ER")->types.size() == 156);
+    CHECK(builtin_templates("NR")->types.size() == 156);
+    CHECK(builtin_templates("DS3")->types.size() == 139);
+    CHECK(builtin_templates("XX") == nullptr);
+}
+
+TEST_CASE("template library: a dropped file replaces one game's templates; a bad file changes nothing") {
+    TemplateLibrary lib;
+    const GameTemplates* builtin = lib.for_game("ER");
+    REQUIRE(builtin);
+    CHECK_FALSE(lib.has_user_templates("ER"));
+    const char* xml = "<event_template game=\"SDT\"><event id=\"0\" name=\"Mine\"><u8 name=\"x\"/></event></event_template>";
+    REQUIRE(lib.load_user_templates("ER", xml).ok());
+    CHECK(lib.for_game("ER")->find(0)->name == "Mine");
+    CHECK(lib.for_game("SDT") == builtin_templates("SDT"));  // other games untouched
+    auto bad = lib.load_user_templates("ER", "<event_template><event id='0'>\n<u8>\n</event_template>");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().to_string().find("line 3") != std::string::npos);
+    CHECK(lib.for_game("ER")->find(0)->name == "Mine");  // kept
+    REQUIRE(lib.load_user_templates("ER", std::string(kExample)).ok());  // our text format too
+    CHECK(lib.for_game("ER")->find(96));
+    lib.reset_to_builtin("ER");
+    CHECK(lib.for_game("ER") == builtin);
+}
+
+TEST_CASE("game detection: the binder path root, then the event bank, then the TAE version") {
+    auto game = [](std::optional<uint32_t> version, std::optional<uint64_t> bank, std::string path) {
+        return detect_game(GameClues{version, bank, std::move(path)}).game;
+    };
+    CHECK(game(0x1000D, 14, "N:\\NTC\\data\\Target\\INTERROOT_win64\\chr\\c0000\\tae\\a10.tae") == "SDT");
+    CHECK(game(0x1000D, 36, "N:\\GR\\data\\INTERROOT_win64\\chr\\c2100\\tae\\c2100.tae") == "ER");
+    CHECK(game(0x1000C, 21, "N:\\FDP\\data\\INTERROOT_win64\\chr\\c0000\\tae\\a02.tae") == "DS3");
+    // W:\FNR is Nightreign's (corpus c0100) and AC6's (spec) root: the bank decides.
+    CHECK(game(0x1000D, 57, "W:\\FNR\\data\\Target\\INTERROOT_win64\\chr\\c0100\\tae\\a00.tae") == "NR");
+    CHECK(game(0x1000D, 36, "W:\\FNR\\data\\Target\\INTERROOT_win64\\chr\\c0900\\tae\\a00.tae") == "AC6");
+    CHECK(game(0x1000D, std::nullopt, "w:/fnr/data/x.tae") == "");
+    // Loose files: the bank (corpus: Elden Ring c0000 a10/a12 use 37, the others 36).
+    CHECK(game(0x1000D, 37, "c0000-a10.tae") == "ER");
+    CHECK(game(0x1000D, 36, "") == "ER");
+    CHECK(game(0x1000D, 13, "") == "SDT");
+    CHECK(game(0x1000D, 57, "") == "NR");
+    CHECK(game(0x1000C, 99, "") == "DS3");
+    CHECK(game(0x1000D, 99, "") == "");
+    CHECK(detect_game({0x1000D, 14, "N:\\GR\\x.tae"}).reason.find("suggests SDT") != std::string::npos);
+}
