@@ -1,0 +1,346 @@
+#include "tae/tae_reader.h"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "tae/tae_header_layout.h"
+
+namespace taescope {
+
+namespace {
+
+std::string describe_magic(const uint8_t* p) {
+    std::string s = "'";
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] >= 0x20 && p[i] < 0x7F) {
+            s.push_back(char(p[i]));
+        } else {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02X", p[i]);
+            s += buf;
+        }
+    }
+    return s + "'";
+}
+
+// One pass over the buffer; all per-file state lives here.
+class TaeParser {
+public:
+    TaeParser(Bytes data, TaeLayout* layout) : r_(data), p_(data.data()), size_(data.size()), layout_(layout) {}
+
+    Result<TaeFile> run() {
+        TAESCOPE_TRY(read_header());
+        TAESCOPE_TRY(read_names());
+        TAESCOPE_TRY(read_animations());
+        return std::move(file_);
+    }
+
+private:
+    // Budgets: a hostile file can point many records at the same bytes; the model may never
+    // hold more than the bytes could store as distinct records.
+    uint64_t events_left_ = 0, groups_left_ = 0, group_values_left_ = 0, name_units_left_ = 0, arena_left_ = 0;
+
+    ByteReader r_;
+    const uint8_t* p_;
+    uint64_t size_;
+    TaeLayout* layout_;
+    TaeFile file_;
+    std::vector<uint64_t> bounds_;      // per animation: where each event's parameter bytes end
+    std::vector<uint64_t> candidates_;  // fallback boundaries for irregular event data
+
+    uint64_t u64(uint64_t off) const { return load_u64le(p_ + off); }
+    uint32_t u32(uint64_t off) const { return load_u32le(p_ + off); }
+
+    // A structure that a stored offset points at lies (partly) outside the data. The error's
+    // offset is where that stored offset is, so that it is always a position in the file.
+    Error bounds_error(uint64_t field, uint64_t target, uint64_t len, const std::string& what) const {
+        return make_error(field, what + ": needs " + std::to_string(len) + " byte(s) at " + hex(target) +
+                                     " but the data ends at " + hex(size_));
+    }
+
+    Status read_header() {
+        using namespace tae_header;
+        if (!r_.has(0, kTaeHeaderSize))
+            return make_error(0, "TAE header: needs " + std::to_string(kTaeHeaderSize) + " bytes, the data has " +
+                                     std::to_string(size_))
+                .within("header");
+        if (std::memcmp(p_, "TAE ", 4) != 0)
+            return make_error(0, "expected magic 'TAE ', found " + describe_magic(p_)).within("header");
+        if (p_[kBigEndian] != 0)
+            return make_error(kBigEndian, "big-endian TAE files are not supported (byte 4 is " + hex(p_[kBigEndian]) +
+                                              ", expected 0)")
+                .within("header");
+        if (p_[kPointerWidth] != 0xFF)
+            return make_error(kPointerWidth, "32-bit TAE files are not supported (byte 7 is " +
+                                                 hex(p_[kPointerWidth]) + ", expected 0xFF for 64-bit offsets)")
+                .within("header");
+        TaeHeader& h = file_.header;
+        std::memcpy(h.raw.data(), p_, kTaeHeaderSize);
+        h.version = u32(kVersion);
+        if (h.version != kTaeVersionSekiroEldenRing && h.version != kTaeVersionDarkSouls3)
+            return make_error(kVersion, "unsupported TAE version " + hex(h.version) +
+                                            " (expected 0x1000D, Sekiro / Elden Ring, or 0x1000C, Dark Souls III)")
+                .within("header");
+        h.file_size = u32(kFileSize);
+        h.event_bank = u64(kEventBank);
+        std::memcpy(h.flag_bytes.data(), p_ + kFlagBytes, 8);
+        h.file_id = u32(kFileId);
+        h.animation_count = u32(kAnimationCount);
+        h.animation_table_offset = u64(kAnimationTableOffset);
+        h.group_header_offset = u64(kGroupHeaderOffset);
+        h.animation_count_repeat = u64(kAnimationCountRepeat);
+        h.first_body_offset = u64(kFirstBodyOffset);
+        h.file_id_repeats = {u32(kFileIdRepeats), u32(kFileIdRepeats + 4)};
+        h.skeleton_name_offset = u64(kSkeletonNameOffset);
+        h.sib_name_offset = u64(kSibNameOffset);
+
+        events_left_ = size_ / 24;
+        groups_left_ = size_ / 32;
+        group_values_left_ = size_ / 4;
+        name_units_left_ = size_ / 2;
+        arena_left_ = 2 * size_;
+        file_.parameter_bytes.reserve(size_);
+        return ok_status();
+    }
+
+    Result<std::optional<std::u16string>> read_name(uint64_t field, uint64_t off, const char* what) {
+        if (!r_.has(off, 2)) return bounds_error(field, off, 2, what);
+        auto s = r_.utf16z(off, what);
+        if (!s.ok()) return std::move(s).error();
+        if (s->size() > name_units_left_)
+            return make_error(off, std::string(what) + ": names overlap beyond what the file can hold");
+        name_units_left_ -= s->size();
+        return std::optional<std::u16string>(std::move(s).value());
+    }
+
+    // A name is absent when its offset is that of the record that follows it (§5.6 rule 2).
+    Status read_names() {
+        const TaeHeader& h = file_.header;
+        uint64_t after_names = h.animation_count ? h.animation_table_offset : h.group_header_offset;
+        if (h.skeleton_name_offset != 0 && h.skeleton_name_offset != h.sib_name_offset &&
+            h.skeleton_name_offset != after_names) {
+            auto n = read_name(tae_header::kSkeletonNameOffset, h.skeleton_name_offset, "skeleton name");
+            if (!n.ok()) return std::move(n.error().within("header"));
+            file_.skeleton_name = std::move(n).value();
+        }
+        if (h.sib_name_offset != 0 && h.sib_name_offset != after_names) {
+            auto n = read_name(tae_header::kSibNameOffset, h.sib_name_offset, "SIB name");
+            if (!n.ok()) return std::move(n.error().within("header"));
+            file_.sib_name = std::move(n).value();
+        }
+        return ok_status();
+    }
+
+    Status read_animations() {
+        const TaeHeader& h = file_.header;
+        uint64_t n = h.animation_count;
+        if (n == 0) return ok_status();
+        uint64_t table = h.animation_table_offset;
+        if (!r_.has(table, n * 16))
+            return bounds_error(tae_header::kAnimationTableOffset, table, n * 16, "animation table (" + std::to_string(n) + " records of 16 bytes)")
+                .within("header");
+        file_.animations.resize(n);
+        if (layout_) layout_->animations.resize(n);
+        for (uint64_t i = 0; i < n; ++i) {
+            Status s = read_animation(i, table + 16 * i);
+            if (!s.ok()) return std::move(s.error().within(animation_context(i, u64(table + 16 * i))));
+        }
+        return ok_status();
+    }
+
+    // The mini header offset of the animation after `i` in table order, or ~0 when unknown.
+    uint64_t next_mini_header(uint64_t i) const {
+        const TaeHeader& h = file_.header;
+        if (i + 1 >= h.animation_count) return ~uint64_t{0};
+        uint64_t body = u64(h.animation_table_offset + 16 * (i + 1) + 8);
+        if (!r_.has(body, 48)) return ~uint64_t{0};
+        return u64(body + 24);
+    }
+
+    Status read_animation(uint64_t i, uint64_t entry) {
+        TaeAnimation& a = file_.animations[i];
+        a.number = u64(entry);
+        uint64_t body = u64(entry + 8);
+        if (!r_.has(body, 48)) return bounds_error(entry + 8, body, 48, "animation body");
+        const uint64_t events_off = u64(body), groups_off = u64(body + 8), times_off = u64(body + 16),
+                       mini = u64(body + 24);
+        const uint32_t event_count = u32(body + 32), group_count = u32(body + 36);
+        const uint64_t times_count = u64(body + 40);
+
+        if (!r_.has(mini, 48)) return bounds_error(body + 24, mini, 48, "mini header block");
+        a.header_type = u64(mini);
+        uint64_t pointer = u64(mini + 8);
+        a.header_null = pointer == 0;
+        uint64_t record = pointer ? pointer : mini + 16;
+        if (!r_.has(record, 32)) return bounds_error(mini + 8, record, 32, "mini header record");
+        uint64_t name_off = u64(record);
+        std::memcpy(a.header_data.data(), p_ + record + 8, 8);
+        std::memcpy(a.header_tail.data(), p_ + record + 16, 16);
+
+        const uint64_t next_mini = next_mini_header(i);
+        bool has_name = name_off != 0 && name_off != size_ && name_off != next_mini &&
+                        !(times_count && name_off == times_off) && !(event_count && name_off == events_off) &&
+                        !(group_count && name_off == groups_off);
+        if (has_name) {
+            auto n = read_name(record, name_off, "motion file name");
+            if (!n.ok()) return std::move(n).error();
+            a.motion_file_name = std::move(n).value();
+        }
+
+        if (layout_) {
+            auto& L = layout_->animations[i];
+            L.table_entry_offset = entry;
+            L.body_offset = body;
+            L.events_offset = events_off;
+            L.groups_offset = groups_off;
+            L.times_offset = times_off;
+            L.mini_header_offset = mini;
+            L.header_record_offset = pointer;
+            L.name_offset = name_off;
+            L.event_count = event_count;
+            L.group_count = group_count;
+            L.times_count = times_count;
+            L.first_event = layout_->events.size();
+            L.first_group = layout_->groups.size();
+        }
+
+        // What follows the last event's parameter bytes: its group headers, else the next
+        // animation's block, else the end of the data.
+        uint64_t tail = group_count ? groups_off : (next_mini != ~uint64_t{0} ? next_mini : size_);
+        TAESCOPE_TRY(read_events(a, body, events_off, event_count, tail, groups_off, group_count, next_mini));
+        TAESCOPE_TRY(read_groups(a, body, groups_off, group_count, events_off, event_count));
+        return ok_status();
+    }
+
+    // Where each event's parameter bytes end. Normally the next event's data record; when the
+    // records are not in ascending order (edited files), the nearest record start after them.
+    void event_bounds(uint64_t events_off, uint32_t count, uint64_t tail, uint64_t groups_off, uint32_t group_count,
+                      uint64_t next_mini) {
+        bounds_.resize(count);
+        bool regular = tail <= size_;
+        for (uint32_t j = 0; j < count && regular; ++j) {
+            uint64_t begin = u64(events_off + 24 * j + 16) + 16;
+            uint64_t end = j + 1 < count ? u64(events_off + 24 * (j + 1) + 16) : tail;
+            regular = begin >= 16 && end >= begin && end <= size_;
+            bounds_[j] = end;
+        }
+        if (regular) return;
+        candidates_.clear();
+        for (uint32_t j = 0; j < count; ++j) candidates_.push_back(u64(events_off + 24 * j + 16));
+        if (group_count) candidates_.push_back(groups_off);
+        if (next_mini <= size_) candidates_.push_back(next_mini);
+        candidates_.push_back(size_);
+        std::sort(candidates_.begin(), candidates_.end());
+        for (uint32_t j = 0; j < count; ++j) {
+            uint64_t begin = u64(events_off + 24 * j + 16) + 16;
+            auto it = std::lower_bound(candidates_.begin(), candidates_.end(), begin);
+            bounds_[j] = it == candidates_.end() ? size_ : *it;
+        }
+    }
+
+    Status read_events(TaeAnimation& a, uint64_t body, uint64_t events_off, uint32_t count, uint64_t tail, uint64_t groups_off,
+                       uint32_t group_count, uint64_t next_mini) {
+        if (count == 0) return ok_status();
+        if (count > events_left_)
+            return make_error(body + 32, "event headers: " + std::to_string(count) +
+                                              " events, more than the file can hold (" + std::to_string(events_left_) +
+                                              " left of " + std::to_string(size_ / 24) + ")");
+        if (!r_.has(events_off, uint64_t(count) * 24))
+            return bounds_error(body, events_off, uint64_t(count) * 24,
+                                "event headers (" + std::to_string(count) + " of 24 bytes)");
+        events_left_ -= count;
+        event_bounds(events_off, count, tail, groups_off, group_count, next_mini);
+        a.events.resize(count);
+        auto& arena = file_.parameter_bytes;
+        for (uint32_t j = 0; j < count; ++j) {
+            const uint64_t hdr = events_off + 24 * uint64_t(j);
+            const uint64_t start_off = u64(hdr), end_off = u64(hdr + 8), data_off = u64(hdr + 16);
+            TaeEvent& e = a.events[j];
+            if (!r_.has(start_off, 4))
+                return event_error(j, bounds_error(hdr, start_off, 4, "start time"));
+            if (!r_.has(end_off, 4))
+                return event_error(j, bounds_error(hdr + 8, end_off, 4, "end time"));
+            if (!r_.has(data_off, 16))
+                return event_error(j, bounds_error(hdr + 16, data_off, 16, "event data"));
+            e.start_bits = u32(start_off);
+            e.end_bits = u32(end_off);
+            e.type = int32_t(u32(data_off));
+            e.unknown04 = int32_t(u32(data_off + 4));
+            const uint64_t param_off = u64(data_off + 8);
+            e.parameter_offset_zero = param_off == 0;
+            const uint64_t begin = data_off + 16;
+            const uint64_t length = bounds_[j] - begin;
+            // An unusual parameter offset (neither 0 nor data + 16) is followed, for the same length.
+            uint64_t source = (param_off == 0 || param_off == begin) ? begin : param_off;
+            if (!r_.has(source, length))
+                return event_error(j, bounds_error(data_off + 8, source, length, "parameter bytes"));
+            if (length > arena_left_)
+                return event_error(j, make_error(data_off, "event data records overlap: their parameter bytes "
+                                                           "would exceed twice the file's size"));
+            arena_left_ -= length;
+            e.parameter_begin = uint32_t(arena.size());
+            e.parameter_size = uint32_t(length);
+            arena.insert(arena.end(), p_ + source, p_ + source + length);
+            if (layout_) layout_->events.push_back({hdr, start_off, end_off, data_off, param_off});
+        }
+        return ok_status();
+    }
+
+    static Error event_error(uint32_t j, Error e) { return std::move(e.within("event " + std::to_string(j))); }
+
+    Status read_groups(TaeAnimation& a, uint64_t body, uint64_t groups_off, uint32_t count, uint64_t events_off,
+                       uint32_t event_count) {
+        if (count == 0) return ok_status();
+        if (count > groups_left_)
+            return make_error(body + 36, "event group headers: " + std::to_string(count) +
+                                              " groups, more than the file can hold (" + std::to_string(groups_left_) +
+                                              " left)");
+        if (!r_.has(groups_off, uint64_t(count) * 32))
+            return bounds_error(body + 8, groups_off, uint64_t(count) * 32,
+                                "event group headers (" + std::to_string(count) + " of 32 bytes)");
+        groups_left_ -= count;
+        a.groups.resize(count);
+        for (uint32_t g = 0; g < count; ++g) {
+            const uint64_t hdr = groups_off + 32 * uint64_t(g);
+            const uint64_t n = u64(hdr), values = u64(hdr + 8), type_off = u64(hdr + 16);
+            TaeEventGroup& group = a.groups[g];
+            group.reserved = u64(hdr + 24);
+            auto fail = [&](Error e) { return std::move(e.within("event group " + std::to_string(g))); };
+            if (!r_.has(type_off, 16)) return fail(bounds_error(hdr + 16, type_off, 16, "event group type"));
+            group.type = int32_t(u32(type_off));
+            std::memcpy(group.type_tail.data(), p_ + type_off + 4, 12);
+            if (n > group_values_left_)
+                return fail(make_error(hdr, "event group: " + std::to_string(n) +
+                                                " members, more than the file can hold (" +
+                                                std::to_string(group_values_left_) + " left)"));
+            if (!r_.has(values, n * 4)) return fail(bounds_error(hdr + 8, values, n * 4, "event group members"));
+            group_values_left_ -= n;
+            group.event_indices.resize(n);
+            for (uint64_t k = 0; k < n; ++k) {
+                uint64_t v = u32(values + 4 * k);
+                uint64_t rel = v - events_off;
+                if (event_count == 0 || v < events_off || rel % 24 != 0 || rel / 24 >= event_count)
+                    return fail(make_error(
+                        values + 4 * k,
+                        "member " + std::to_string(k) + ": expected the offset of one of this animation's " +
+                            std::to_string(event_count) + " event headers" +
+                            (event_count ? " (" + hex(events_off) + " + 24 x index)" : std::string()) + ", found " +
+                            hex(v)));
+                group.event_indices[k] = uint32_t(rel / 24);
+            }
+            if (layout_) layout_->groups.push_back({hdr, n, values, type_off});
+        }
+        return ok_status();
+    }
+};
+
+}  // namespace
+
+Result<TaeFile> read_tae(Bytes data, TaeLayout* layout) {
+    if (layout) *layout = {};
+    TaeParser parser(data, layout);
+    return parser.run();
+}
+
+}  // namespace taescope

@@ -1,0 +1,61 @@
+// Reading a 64-bit TAE file (0x1000D Sekiro / Elden Ring, 0x1000C Dark Souls III) into the model.
+//
+// Every offset, count and length is checked against the buffer before use; an out-of-bounds
+// structure is an error naming its byte offset, the structure ("animation 3 (number 4010) >
+// event 7") and what was expected versus found. Departures from what the spec only *observed*
+// (an unusual parameter offset, odd group or name offsets, unsorted numbers) are read as far as
+// possible and left to the validator (tae_validator.h) to report.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "io/byte_reader.h"
+#include "io/result.h"
+#include "tae/tae_model.h"
+
+namespace taescope {
+
+// Where the reader found things: the offsets as stored, for the validator and for tools that
+// point at bytes. Filled only when the caller asks for it.
+struct TaeEventLayout {
+    uint64_t header_offset = 0;     // the 24-byte event header
+    uint64_t start_offset = 0;      // where its start time was read
+    uint64_t end_offset = 0;        // where its end time was read
+    uint64_t data_offset = 0;       // the 16-byte event data record
+    uint64_t parameter_offset = 0;  // as stored (data + 16, or 0)
+};
+
+struct TaeGroupLayout {
+    uint64_t header_offset = 0;
+    uint64_t count = 0;
+    uint64_t values_offset = 0;
+    uint64_t type_offset = 0;
+};
+
+struct TaeAnimationLayout {
+    uint64_t table_entry_offset = 0;
+    uint64_t body_offset = 0;
+    uint64_t events_offset = 0;
+    uint64_t groups_offset = 0;
+    uint64_t times_offset = 0;
+    uint64_t mini_header_offset = 0;
+    uint64_t header_record_offset = 0;  // the pointer word of the mini header block
+    uint64_t name_offset = 0;
+    uint32_t event_count = 0;
+    uint32_t group_count = 0;
+    uint64_t times_count = 0;
+    size_t first_event = 0;  // index into TaeLayout::events
+    size_t first_group = 0;  // index into TaeLayout::groups
+};
+
+struct TaeLayout {
+    std::vector<TaeAnimationLayout> animations;
+    std::vector<TaeEventLayout> events;
+    std::vector<TaeGroupLayout> groups;
+};
+
+// Reads a TAE buffer. `layout`, when given, receives the stored offsets.
+Result<TaeFile> read_tae(Bytes data, TaeLayout* layout = nullptr);
+
+}  // namespace taescope

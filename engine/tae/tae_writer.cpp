@@ -1,0 +1,203 @@
+#include "tae/tae_writer.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "io/byte_writer.h"
+#include "tae/tae_header_layout.h"
+
+namespace taescope {
+
+namespace {
+
+uint64_t align16(uint64_t v) { return (v + 15) & ~uint64_t{15}; }
+
+// Sorted distinct times of one animation, as (order key, bits) so lookups are a binary search.
+void collect_times(const TaeAnimation& a, std::vector<uint32_t>& keys) {
+    keys.clear();
+    keys.reserve(a.events.size() * 2);
+    for (const auto& e : a.events) {
+        keys.push_back(f32_order_key(e.start_bits));
+        keys.push_back(f32_order_key(e.end_bits));
+    }
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+}
+
+uint32_t key_to_bits(uint32_t key) { return (key & 0x80000000u) ? key & 0x7FFFFFFFu : ~key; }
+
+uint64_t estimate_size(const TaeFile& f) {
+    uint64_t n = 512 + 2 * (f.skeleton_name ? f.skeleton_name->size() : 0) +
+                 2 * (f.sib_name ? f.sib_name->size() : 0);
+    for (const auto& a : f.animations) {
+        n += 16 + 16 + 48 + 48 + 32 + 2 * (a.motion_file_name ? a.motion_file_name->size() : 0);
+        for (const auto& e : a.events) n += 24 + 16 + 15 + 8 + 4 + e.parameter_size;
+        for (const auto& g : a.groups) n += 32 + 16 + 15 + 4 * g.event_indices.size();
+    }
+    return n;
+}
+
+class TaeWriter {
+public:
+    explicit TaeWriter(const TaeFile& f) : f_(f), w_(estimate_size(f)) {}
+
+    std::vector<uint8_t> run() {
+        using namespace tae_header;
+        const TaeHeader& h = f_.header;
+        w_.bytes(Bytes(h.raw.data(), h.raw.size()));
+        if (w_.pos() < kTaeHeaderSize) w_.zeros(kTaeHeaderSize - w_.pos());
+
+        const uint64_t skeleton_off = w_.pos();
+        if (f_.skeleton_name) write_name(*f_.skeleton_name);
+        const uint64_t sib_off = w_.pos();
+        if (f_.sib_name) write_name(*f_.sib_name);
+
+        const auto& anims = f_.animations;
+        const uint64_t n = anims.size();
+        const uint64_t table_off = w_.pos();
+        const auto runs = derive_animation_runs(anims);
+        const uint64_t group_header_off = table_off + 16 * n;
+        const uint64_t runs_off = group_header_off + 16;
+        const uint64_t bodies_off = runs_off + 16 * runs.size();
+
+        for (uint64_t i = 0; i < n; ++i) {
+            w_.u64le(anims[i].number);
+            w_.u64le(bodies_off + 48 * i);
+        }
+        w_.u64le(runs.size());
+        w_.u64le(n ? runs_off : 0);
+        for (const auto& run : runs) {
+            w_.i32le(int32_t(anims[run.first_index].number));
+            w_.i32le(int32_t(anims[run.last_index].number));
+            w_.u64le(table_off + 16 * run.first_index);
+        }
+        w_.zeros(48 * n);  // bodies, patched below
+        for (uint64_t i = 0; i < n; ++i) write_animation(anims[i], bodies_off + 48 * i);
+
+        // The header: stored fields from the model, derived fields from this layout.
+        auto& out = w_.buffer();
+        const uint64_t file_size = w_.pos();
+        w_.patch_u32le(kFileSize, uint32_t(file_size));
+        w_.patch_u32le(kVersion, h.version);
+        w_.patch_u64le(kEventBank, h.event_bank);
+        std::memcpy(out.data() + kFlagBytes, h.flag_bytes.data(), 8);
+        w_.patch_u32le(kFileId, h.file_id);
+        w_.patch_u32le(kAnimationCount, uint32_t(n));
+        w_.patch_u64le(kAnimationTableOffset, n ? table_off : 0);
+        w_.patch_u64le(kGroupHeaderOffset, group_header_off);
+        const bool repeat_agreed = h.animation_count_repeat == h.animation_count;
+        w_.patch_u64le(kAnimationCountRepeat, repeat_agreed ? n : h.animation_count_repeat);
+        w_.patch_u64le(kFirstBodyOffset, n ? bodies_off : 0);
+        w_.patch_u32le(kFileIdRepeats, h.file_id_repeats[0]);
+        w_.patch_u32le(kFileIdRepeats + 4, h.file_id_repeats[1]);
+        w_.patch_u64le(kSkeletonNameOffset, skeleton_off);
+        w_.patch_u64le(kSibNameOffset, sib_off);
+        return w_.take();
+    }
+
+private:
+    const TaeFile& f_;
+    ByteWriter w_;
+    std::vector<uint32_t> time_keys_;
+    std::vector<uint64_t> data_offsets_;
+
+    void write_name(const std::u16string& s) {
+        w_.utf16z(s);
+        w_.pad_to(16);
+    }
+
+    uint64_t time_offset(uint64_t times_off, uint32_t bits) const {
+        auto it = std::lower_bound(time_keys_.begin(), time_keys_.end(), f32_order_key(bits));
+        return times_off + 4 * uint64_t(it - time_keys_.begin());
+    }
+
+    void write_animation(const TaeAnimation& a, uint64_t body) {
+        // Mini header block, then the motion file name if the animation states one.
+        const uint64_t mini = w_.pos();
+        w_.u64le(a.header_type);
+        w_.u64le(a.header_null ? 0 : mini + 16);
+        w_.u64le(mini + 48);
+        w_.bytes(Bytes(a.header_data.data(), 8));
+        w_.bytes(Bytes(a.header_tail.data(), 16));
+        if (a.motion_file_name) write_name(*a.motion_file_name);
+
+        collect_times(a, time_keys_);
+        const uint64_t times_off = time_keys_.empty() ? 0 : w_.pos();
+        for (uint32_t key : time_keys_) w_.u32le(key_to_bits(key));
+        w_.pad_to(16);
+
+        // Event headers point at data records that follow them, each padded to 16.
+        const size_t ec = a.events.size();
+        const uint64_t events_off = ec ? w_.pos() : 0;
+        data_offsets_.resize(ec);
+        uint64_t p = w_.pos() + 24 * ec;
+        for (size_t j = 0; j < ec; ++j) {
+            data_offsets_[j] = p;
+            p = align16(p + 16 + a.events[j].parameter_size);
+        }
+        for (size_t j = 0; j < ec; ++j) {
+            const TaeEvent& e = a.events[j];
+            w_.u64le(time_offset(times_off, e.start_bits));
+            w_.u64le(time_offset(times_off, e.end_bits));
+            w_.u64le(data_offsets_[j]);
+        }
+        for (size_t j = 0; j < ec; ++j) {
+            const TaeEvent& e = a.events[j];
+            w_.i32le(e.type);
+            w_.i32le(e.unknown04);
+            w_.u64le(e.parameter_offset_zero ? 0 : data_offsets_[j] + 16);
+            w_.bytes(f_.parameters(e));
+            w_.pad_to(16);
+        }
+
+        // Event group headers, then per group its type block and member offsets.
+        const size_t gc = a.groups.size();
+        const uint64_t groups_off = gc ? w_.pos() : 0;
+        uint64_t q = w_.pos() + 32 * gc;
+        for (const auto& g : a.groups) {
+            w_.u64le(g.event_indices.size());
+            w_.u64le(q + 16);
+            w_.u64le(q);
+            w_.u64le(g.reserved);
+            q = align16(q + 16 + 4 * g.event_indices.size());
+        }
+        for (const auto& g : a.groups) {
+            w_.i32le(g.type);
+            w_.bytes(Bytes(g.type_tail.data(), 12));
+            for (uint32_t idx : g.event_indices) w_.u32le(uint32_t(events_off + 24 * uint64_t(idx)));
+            w_.pad_to(16);
+        }
+
+        w_.patch_u64le(body, events_off);
+        w_.patch_u64le(body + 8, groups_off);
+        w_.patch_u64le(body + 16, times_off);
+        w_.patch_u64le(body + 24, mini);
+        w_.patch_u32le(body + 32, uint32_t(ec));
+        w_.patch_u32le(body + 36, uint32_t(gc));
+        w_.patch_u64le(body + 40, time_keys_.size());
+    }
+};
+
+}  // namespace
+
+std::vector<uint8_t> write_tae(const TaeFile& file) { return TaeWriter(file).run(); }
+
+std::vector<uint32_t> derive_times_table(const TaeAnimation& animation) {
+    std::vector<uint32_t> keys;
+    collect_times(animation, keys);
+    for (auto& k : keys) k = key_to_bits(k);
+    return keys;
+}
+
+std::vector<TaeAnimationRun> derive_animation_runs(const std::vector<TaeAnimation>& animations) {
+    std::vector<TaeAnimationRun> runs;
+    for (size_t i = 0; i < animations.size(); ++i) {
+        if (!runs.empty() && runs.back().last_index + 1 == i && animations[i - 1].number + 1 == animations[i].number)
+            runs.back().last_index = i;
+        else
+            runs.push_back({i, i});
+    }
+    return runs;
+}
+
+}  // namespace taescope
