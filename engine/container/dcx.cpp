@@ -1,0 +1,301 @@
+#include "container/dcx.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+
+#include "container/kraken.h"
+#include "container/zlib_codec.h"
+
+namespace taescope {
+
+namespace {
+
+constexpr uint64_t kDcxFixedHeader = 0x44;  // up to "DCA\0"; the DCA size at 0x48 says where data starts
+constexpr uint64_t kKrakenBlock = 0x40000;
+
+bool magic_at(Bytes b, uint64_t off, const char* m) {
+    return off <= b.size() && b.size() - off >= 4 && std::memcmp(b.data() + off, m, 4) == 0;
+}
+
+std::string printable4(Bytes b, uint64_t off) {
+    std::string s;
+    for (uint64_t i = off; i < off + 4 && i < b.size(); ++i) {
+        uint8_t c = b[i];
+        if (c >= 0x20 && c < 0x7F) s.push_back(char(c));
+        else s += "\\x" + hex(c).substr(2);
+    }
+    return "'" + s + "'";
+}
+
+Error expected_magic(Bytes b, uint64_t off, const char* what, const char* m) {
+    return make_error(off, std::string(what) + ": expected '" + std::string(m, strnlen(m, 4)) + "' at " + hex(off) +
+                               ", found " + printable4(b, off));
+}
+
+bool is_zlib_header(Bytes b) {
+    return b.size() >= 2 && b[0] == 0x78 && (b[1] == 0x01 || b[1] == 0x5E || b[1] == 0x9C || b[1] == 0xDA);
+}
+
+Result<std::vector<uint8_t>> inflate_declared(Bytes compressed, uint64_t declared, uint64_t size_field_offset,
+                                              const DcxLimits& limits) {
+    if (declared > limits.max_uncompressed)
+        return make_error(size_field_offset, "declared uncompressed size " + std::to_string(declared) +
+                                                 " exceeds the limit of " + std::to_string(limits.max_uncompressed));
+    if (declared > compressed.size() * kDeflateMaxRatio + 64)
+        return make_error(size_field_offset, "declared uncompressed size " + std::to_string(declared) +
+                                                 " is impossible for " + std::to_string(compressed.size()) +
+                                                 " bytes of deflate (at most ~1032:1): refused as a decompression bomb");
+    return zlib_inflate_exact(compressed, declared);
+}
+
+Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out) {
+    ByteReader r(file);
+    DcxInfo& info = out.info;
+    TAESCOPE_TRY(r.require(0, 0x4C, "DCX header"));
+    if (!magic_at(file, 0x18, "DCS\0")) return expected_magic(file, 0x18, "DCX header", "DCS\0");
+    if (!magic_at(file, 0x24, "DCP\0")) return expected_magic(file, 0x24, "DCX header", "DCP\0");
+    if (!magic_at(file, 0x44, "DCA\0")) return expected_magic(file, 0x44, "DCX header", "DCA\0");
+    info.version = load_u32be(file.data() + 0x04);
+    info.field_10 = load_u32be(file.data() + 0x10);
+    info.field_14 = load_u32be(file.data() + 0x14);
+    info.uncompressed_size = load_u32be(file.data() + 0x1C);
+    info.compressed_size = load_u32be(file.data() + 0x20);
+    info.fourcc.assign(reinterpret_cast<const char*>(file.data() + 0x28), 4);
+    info.level = file[0x30];
+    info.flag_38 = file[0x38];
+    uint32_t dca_size = load_u32be(file.data() + 0x48);
+
+    if (info.fourcc == "DFLT") info.method = CompressionMethod::Deflate;
+    else if (info.fourcc == "KRAK") info.method = CompressionMethod::Kraken;
+    else if (info.fourcc == "ZSTD") info.method = CompressionMethod::Zstd;
+    else if (info.fourcc == "EDGE") info.method = CompressionMethod::Edge;
+    else
+        return make_error(0x28, "DCX header: unknown compression method " + printable4(file, 0x28) +
+                                    " (expected DFLT, KRAK, ZSTD or EDGE)");
+    if (info.method == CompressionMethod::Edge)
+        return make_error(0x28, "DCX_EDGE (chunked deflate of PS3-era files) is recognised but not supported");
+    if (info.method == CompressionMethod::Zstd)
+        return make_error(0x28, "DCX_ZSTD recognised (level " + std::to_string(info.level) +
+                                    "): ZSTD not decodable, this build has no zstd decoder");
+    if (dca_size < 8)
+        return make_error(0x48, "DCX header: DCA block size " + std::to_string(dca_size) + ", expected 8");
+    uint64_t data_start = kDcxFixedHeader + dca_size;
+    if (!r.has(data_start, info.compressed_size))
+        return make_error(0x20, "DCX header: compressed size " + std::to_string(info.compressed_size) +
+                                    " from " + hex(data_start) + " passes the end of the file (" +
+                                    hex(file.size()) + ")");
+    if (info.uncompressed_size > limits.max_uncompressed)
+        return make_error(0x1C, "DCX header: declared uncompressed size " + std::to_string(info.uncompressed_size) +
+                                    " exceeds the limit of " + std::to_string(limits.max_uncompressed));
+    info.header.assign(file.begin(), file.begin() + data_start);
+    Bytes compressed = file.subspan(data_start, info.compressed_size);
+    info.compressed.assign(compressed.begin(), compressed.end());
+    info.trailer.assign(file.begin() + data_start + info.compressed_size, file.end());
+
+    if (info.method == CompressionMethod::Deflate) {
+        auto r2 = inflate_declared(compressed, info.uncompressed_size, 0x1C, limits);
+        if (!r2.ok()) {
+            Error e = std::move(r2).error();
+            if (e.offset != Error::kNoOffset && e.offset != 0x1C) e.offset += data_start;
+            return e.within("DCX DFLT payload");
+        }
+        out.payload = std::move(r2).value();
+        return ok_status();
+    }
+    // Kraken: at best a 2-byte block header and a 4-byte memset quantum per 256 KiB block.
+    uint64_t max_blocks = info.compressed_size / 2 + 1;
+    if (info.uncompressed_size > max_blocks * kKrakenBlock)
+        return make_error(0x1C, "DCX header: declared uncompressed size " + std::to_string(info.uncompressed_size) +
+                                    " is impossible for " + std::to_string(info.compressed_size) +
+                                    " bytes of Kraken: refused as a decompression bomb");
+    out.payload.assign(info.uncompressed_size, 0);
+    Status s = kraken_decompress(compressed, out.payload);
+    if (!s.ok()) {
+        Error e = std::move(s).error();
+        if (e.offset != Error::kNoOffset) e.offset += data_start;
+        return e.within("DCX KRAK payload");
+    }
+    return ok_status();
+}
+
+// DCP_DFLT: "DCP\0" "DFLT" 0x20 0x09000000 0 0 0 0x00010100 "DCS\0" usize csize, zlib, "DCA\0" 8.
+Status read_dcp(Bytes file, const DcxLimits& limits, DcxFile& out) {
+    ByteReader r(file);
+    DcxInfo& info = out.info;
+    TAESCOPE_TRY(r.require(0, 0x2C, "DCP header"));
+    info.fourcc.assign(reinterpret_cast<const char*>(file.data() + 4), 4);
+    if (info.fourcc == "EDGE") {
+        info.kind = ContainerKind::DcpEdge;
+        info.method = CompressionMethod::Edge;
+        return make_error(4, "DCP_EDGE (chunked deflate of PS3-era files) is recognised but not supported");
+    }
+    if (info.fourcc != "DFLT") return expected_magic(file, 4, "DCP header", "DFLT");
+    info.method = CompressionMethod::Deflate;
+    if (!magic_at(file, 0x20, "DCS\0")) return expected_magic(file, 0x20, "DCP header", "DCS\0");
+    info.level = file[0x0C];
+    info.uncompressed_size = load_u32be(file.data() + 0x24);
+    info.compressed_size = load_u32be(file.data() + 0x28);
+    if (!r.has(0x2C, info.compressed_size))
+        return make_error(0x28, "DCP header: compressed size " + std::to_string(info.compressed_size) +
+                                    " passes the end of the file (" + hex(file.size()) + ")");
+    info.header.assign(file.begin(), file.begin() + 0x2C);
+    Bytes compressed = file.subspan(0x2C, info.compressed_size);
+    info.compressed.assign(compressed.begin(), compressed.end());
+    info.trailer.assign(file.begin() + 0x2C + info.compressed_size, file.end());
+    auto payload = inflate_declared(compressed, info.uncompressed_size, 0x24, limits);
+    if (!payload.ok()) {
+        Error e = std::move(payload).error();
+        if (e.offset != Error::kNoOffset && e.offset != 0x24) e.offset += 0x2C;
+        return e.within("DCP DFLT payload");
+    }
+    out.payload = std::move(payload).value();
+    return ok_status();
+}
+
+Status read_bare_zlib(Bytes file, const DcxLimits& limits, DcxFile& out) {
+    DcxInfo& info = out.info;
+    info.method = CompressionMethod::Deflate;
+    uint64_t cap = std::min<uint64_t>(limits.max_uncompressed, file.size() * kDeflateMaxRatio + 64);
+    uint64_t consumed = 0;
+    auto payload = zlib_inflate_bounded(file, cap, &consumed);
+    if (!payload.ok()) return std::move(payload).error().within("bare zlib stream");
+    out.payload = std::move(payload).value();
+    info.compressed_size = consumed;
+    info.uncompressed_size = out.payload.size();
+    info.compressed.assign(file.begin(), file.begin() + consumed);
+    info.trailer.assign(file.begin() + consumed, file.end());
+    return ok_status();
+}
+
+}  // namespace
+
+const char* container_kind_name(ContainerKind kind) {
+    switch (kind) {
+        case ContainerKind::Dcx: return "DCX";
+        case ContainerKind::DcpDflt: return "DCP_DFLT";
+        case ContainerKind::DcpEdge: return "DCP_EDGE";
+        case ContainerKind::BareZlib: return "zlib";
+        case ContainerKind::None: return "none";
+    }
+    return "?";
+}
+
+const char* compression_method_name(CompressionMethod method) {
+    switch (method) {
+        case CompressionMethod::None: return "none";
+        case CompressionMethod::Deflate: return "DFLT";
+        case CompressionMethod::Kraken: return "KRAK";
+        case CompressionMethod::Zstd: return "ZSTD";
+        case CompressionMethod::Edge: return "EDGE";
+    }
+    return "?";
+}
+
+std::string DcxInfo::variant_name() const {
+    switch (kind) {
+        case ContainerKind::Dcx: {
+            if (method == CompressionMethod::Deflate) {
+                char buf[64];
+                std::snprintf(buf, sizeof buf, "DCX_DFLT_%X_%X_%u", unsigned(version), unsigned(field_10),
+                              unsigned(level));
+                std::string s = buf;
+                if (flag_38) s += "_" + std::to_string(flag_38);
+                return s;
+            }
+            return "DCX_" + std::string(compression_method_name(method)) + "_" + std::to_string(level);
+        }
+        case ContainerKind::DcpDflt: return "DCP_DFLT";
+        case ContainerKind::DcpEdge: return "DCP_EDGE";
+        case ContainerKind::BareZlib: return "zlib";
+        case ContainerKind::None: return "none";
+    }
+    return "?";
+}
+
+ContainerKind detect_container(Bytes file) {
+    if (magic_at(file, 0, "DCX\0")) return ContainerKind::Dcx;
+    if (magic_at(file, 0, "DCP\0")) return magic_at(file, 4, "EDGE") ? ContainerKind::DcpEdge : ContainerKind::DcpDflt;
+    if (is_zlib_header(file) && ((file[0] << 8) | file[1]) % 31 == 0) return ContainerKind::BareZlib;
+    return ContainerKind::None;
+}
+
+Result<DcxFile> dcx_read(Bytes file, const DcxLimits& limits) {
+    DcxFile out;
+    out.info.kind = detect_container(file);
+    switch (out.info.kind) {
+        case ContainerKind::Dcx: TAESCOPE_TRY(read_dcx(file, limits, out)); break;
+        case ContainerKind::DcpDflt:
+        case ContainerKind::DcpEdge: TAESCOPE_TRY(read_dcp(file, limits, out)); break;
+        case ContainerKind::BareZlib: TAESCOPE_TRY(read_bare_zlib(file, limits, out)); break;
+        case ContainerKind::None:
+            out.payload.assign(file.begin(), file.end());
+            out.info.uncompressed_size = out.info.compressed_size = file.size();
+            break;
+    }
+    return out;
+}
+
+Result<std::vector<uint8_t>> dcx_write(const DcxFile& original, Bytes payload, const DcxWriteOptions& options) {
+    const DcxInfo& info = original.info;
+    bool to_deflate = options.deflate_instead_of_kraken && info.method == CompressionMethod::Kraken;
+    bool unchanged = payload.size() == original.payload.size() &&
+                     std::equal(payload.begin(), payload.end(), original.payload.begin());
+    std::vector<uint8_t> out;
+    if (info.kind == ContainerKind::None) {
+        out.assign(payload.begin(), payload.end());
+        return out;
+    }
+    if (unchanged && !to_deflate) {
+        out.reserve(info.header.size() + info.compressed.size() + info.trailer.size());
+        out.insert(out.end(), info.header.begin(), info.header.end());
+        out.insert(out.end(), info.compressed.begin(), info.compressed.end());
+        out.insert(out.end(), info.trailer.begin(), info.trailer.end());
+        return out;
+    }
+    if (payload.size() > 0xFFFFFFFFu)
+        return make_error(Error::kNoOffset, "payload of " + std::to_string(payload.size()) +
+                                                " bytes does not fit the 32-bit DCX size field");
+    if (info.method == CompressionMethod::Zstd || info.method == CompressionMethod::Edge)
+        return make_error(Error::kNoOffset, std::string("cannot re-encode a ") + compression_method_name(info.method) +
+                                                " payload");
+    std::vector<uint8_t> compressed;
+    bool kraken = info.method == CompressionMethod::Kraken && !to_deflate;
+    if (kraken) compressed = kraken_encode_stored(payload);
+    else compressed = zlib_deflate(payload, 9);
+
+    switch (info.kind) {
+        case ContainerKind::Dcx: {
+            out = info.header;
+            auto put_be = [&](size_t at, uint32_t v) {
+                out[at] = uint8_t(v >> 24), out[at + 1] = uint8_t(v >> 16), out[at + 2] = uint8_t(v >> 8),
+                out[at + 3] = uint8_t(v);
+            };
+            put_be(0x1C, uint32_t(payload.size()));
+            put_be(0x20, uint32_t(compressed.size()));
+            if (to_deflate) {  // DCX_DFLT_11000_44_9: the KRAK header with the DFLT method and level 9
+                std::memcpy(out.data() + 0x28, "DFLT", 4);
+                out[0x30] = 9;
+            }
+            out.insert(out.end(), compressed.begin(), compressed.end());
+            if (kraken) out.resize((out.size() + 15) / 16 * 16, 0);  // KRAK files are padded to 16
+            return out;
+        }
+        case ContainerKind::DcpDflt: {
+            out = info.header;
+            uint32_t us = uint32_t(payload.size()), cs = uint32_t(compressed.size());
+            for (int i = 0; i < 4; ++i) {
+                out[0x24 + i] = uint8_t(us >> (24 - 8 * i));
+                out[0x28 + i] = uint8_t(cs >> (24 - 8 * i));
+            }
+            out.insert(out.end(), compressed.begin(), compressed.end());
+            out.insert(out.end(), info.trailer.begin(), info.trailer.end());  // "DCA\0" 8
+            return out;
+        }
+        case ContainerKind::BareZlib: return compressed;
+        default: break;
+    }
+    return make_error(Error::kNoOffset, std::string("cannot write a ") + container_kind_name(info.kind) + " wrapper");
+}
+
+}  // namespace taescope

@@ -1,0 +1,77 @@
+// DCX: the compression wrapper around FromSoftware files (containers-kraken-tae.md §1, §4).
+//
+// Reading keeps everything needed to write the file back byte-identical: the raw header bytes,
+// the original compressed bytes and whatever follows them (padding). Writing an unchanged
+// payload reuses those bytes; a changed payload is re-compressed with the original method
+// and header variant (only the two size fields of the header change).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "io/byte_reader.h"
+#include "io/result.h"
+
+namespace taescope {
+
+enum class ContainerKind {
+    Dcx,       // "DCX\0" header, method fourcc at 0x28
+    DcpDflt,   // "DCP\0" "DFLT": older wrapper, zlib payload, "DCA\0" trailer
+    DcpEdge,   // "DCP\0" "EDGE": recognised only
+    BareZlib,  // a zlib stream with no wrapper (78 01/5E/9C/DA)
+    None,      // not compressed: a bare BND4, BND3, TAE...
+};
+
+enum class CompressionMethod { None, Deflate, Kraken, Zstd, Edge };
+
+const char* container_kind_name(ContainerKind kind);
+const char* compression_method_name(CompressionMethod method);  // "DFLT", "KRAK", ...
+
+// Limits applied to declared sizes before anything is allocated.
+struct DcxLimits {
+    uint64_t max_uncompressed = uint64_t{1} << 30;  // 1 GiB
+};
+
+// What the wrapper said, plus the bytes needed to reproduce it.
+struct DcxInfo {
+    ContainerKind kind = ContainerKind::None;
+    CompressionMethod method = CompressionMethod::None;
+    std::string fourcc;          // as stored: "DFLT", "KRAK", "ZSTD", "EDGE" ("" when not DCX/DCP)
+    uint32_t version = 0;        // @0x04: 0x10000 or 0x11000
+    uint32_t field_10 = 0;       // @0x10: 0x24 or 0x44
+    uint32_t field_14 = 0;       // @0x14: 0x2C or 0x4C (EDGE: 0x50 + 16 n)
+    uint8_t level = 0;           // @0x30
+    uint8_t flag_38 = 0;         // @0x38: 15 in the "_15" variant
+    uint64_t uncompressed_size = 0;
+    uint64_t compressed_size = 0;
+    std::vector<uint8_t> header;      // raw bytes before the payload (0x4C for DCX)
+    std::vector<uint8_t> compressed;  // the payload bytes exactly as stored
+    std::vector<uint8_t> trailer;     // bytes after the payload: padding, DCP's "DCA\0" block
+
+    // "DCX_DFLT_11000_44_9", "DCX_DFLT_11000_44_9_15", "DCX_KRAK_6", "DCP_DFLT", "zlib", "none".
+    std::string variant_name() const;
+};
+
+struct DcxFile {
+    DcxInfo info;
+    std::vector<uint8_t> payload;  // the decompressed bytes
+};
+
+// Which wrapper the first bytes announce (no validation beyond the magic).
+ContainerKind detect_container(Bytes file);
+
+// Opens any of the wrappers above, or no wrapper at all (then the payload is the file).
+// A method we recognise but cannot decode (ZSTD, EDGE) is an error that names it.
+Result<DcxFile> dcx_read(Bytes file, const DcxLimits& limits = {});
+
+struct DcxWriteOptions {
+    // Re-compress a KRAK original as DFLT (DCX_DFLT_11000_44_9) instead of stored Kraken blocks.
+    bool deflate_instead_of_kraken = false;
+};
+
+// Writes `payload` in the wrapper of `original`. When the payload equals the original payload
+// (and no method change is asked for) the original bytes come back unchanged.
+Result<std::vector<uint8_t>> dcx_write(const DcxFile& original, Bytes payload, const DcxWriteOptions& options = {});
+
+}  // namespace taescope
