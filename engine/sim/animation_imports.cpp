@@ -88,7 +88,7 @@ ImportResolution resolve_imports(const AnimationIndex& index, const AnimationRef
                         animation_name(start.full_number) + " keeps its own record";
             return r;
         };
-        if (source == -1) return stop(ImportOutcome::NoImport, "-1, no import (as DSAnimStudio reads it)");
+        if (source == -1) return stop(ImportOutcome::NoImport, "no import, as DSAnimStudio reads it");
         if (source < 0) return stop(ImportOutcome::MissingTarget, "a negative number names no animation");
         auto next = index.find(uint64_t(source));
         if (!next) return stop(ImportOutcome::MissingTarget, "no event file of the binder holds it (engine behaviour Unknown)");
