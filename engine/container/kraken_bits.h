@@ -29,7 +29,7 @@ public:
             pos_ += (63 - bits_) >> 3;
             bits_ |= 56;
         } else {
-            while (bits_ <= 56) {
+            while (bits_ < 56) {
                 uint64_t b = (pos_ >= 0 && pos_ < size_) ? data_[pos_] : 0;
                 buf_ |= b << bits_;
                 ++pos_;
@@ -70,7 +70,7 @@ public:
             pos_ -= (63 - bits_) >> 3;
             bits_ |= 56;
         } else {
-            while (bits_ <= 56) {
+            while (bits_ < 56) {
                 uint64_t b = (pos_ - 1 >= 0 && pos_ - 1 < size_) ? data_[pos_ - 1] : 0;
                 buf_ |= b << bits_;
                 --pos_;
@@ -134,7 +134,7 @@ public:
             pos_ += (63 - bits_) >> 3;
             bits_ |= 56;
         } else {
-            while (bits_ <= 56) {
+            while (bits_ < 56) {
                 uint64_t b = (pos_ >= 0 && pos_ < size_) ? data_[pos_] : 0;
                 buf_ |= b << (56 - bits_);
                 ++pos_;
@@ -163,7 +163,7 @@ public:
             pos_ -= (63 - bits_) >> 3;
             bits_ |= 56;
         } else {
-            while (bits_ <= 56) {
+            while (bits_ < 56) {
                 uint64_t b = (pos_ - 1 >= 0 && pos_ - 1 < size_) ? data_[pos_ - 1] : 0;
                 buf_ |= b << (56 - bits_);
                 --pos_;

@@ -54,6 +54,14 @@ struct LzScratch {
     uint32_t long_lengths[kMaxLongLengths];
 };
 
+// The scratch is kept between calls (one per thread): allocating ~1 MB afresh for every small
+// file costs more in page faults than decoding it.
+LzScratch& lz_scratch(size_t max_chunk) {
+    static thread_local std::unique_ptr<LzScratch> cached;
+    if (!cached || cached->capacity < max_chunk) cached = std::make_unique<LzScratch>(max_chunk);
+    return *cached;
+}
+
 inline uint64_t load8(const uint8_t* p) {
     uint64_t v;
     std::memcpy(&v, p, 8);
@@ -231,7 +239,6 @@ private:
     Bytes src_;
     std::span<uint8_t> out_;
     size_t base_ = 0;  // window base: start of the last block with the reset bit
-    std::unique_ptr<LzScratch> scratch_;
 };
 
 Status Decoder::run() {
@@ -357,8 +364,7 @@ Result<kraken::DecodedArray> Decoder::lz_array(const uint8_t* p, const uint8_t* 
 
 Status Decoder::decode_lz_chunk(const uint8_t* s, const uint8_t* e, size_t p0, size_t n, unsigned mode) {
     if (e - s < 13) return origin_.error(s, "LZ chunk of " + num(size_t(e - s)) + " bytes is shorter than 13");
-    if (!scratch_) scratch_ = std::make_unique<LzScratch>(std::min(kChunkSize, out_.size()));
-    LzScratch& sc = *scratch_;
+    LzScratch& sc = lz_scratch(std::min(kChunkSize, out_.size()));
     uint8_t* const out = out_.data();
     const uint8_t* q = s;
     size_t start = p0;

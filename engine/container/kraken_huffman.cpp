@@ -1,6 +1,7 @@
 // Kraken Huffman arrays (kraken-bitstream.md §9): the three code-length table formats (rice,
 // gamma, sparse), the canonical 11-bit code, and the 3-stream and 6-stream data layouts.
 #include <array>
+#include <cstring>
 
 #include "container/kraken_entropy.h"
 
@@ -124,24 +125,45 @@ const char* read_sparse_table(MsbForwardBits& bits, CodeLengths& t) {
 }
 
 // Canonical code -> lookup indexed by the next 11 stream bits, LSB first (the first stream bit
-// is the codeword's most significant bit, so each codeword is bit-reversed).
+// is the codeword's most significant bit, so each codeword is bit-reversed). Built by doubling:
+// after step l the first 2^l entries decode every code of length <= l from l bits; copying them
+// up extends them to l + 1 bits, and each code of length l + 1 then claims its one new entry.
 const char* build_lookup(const CodeLengths& t, HuffEntry* lut) {
     unsigned per_length[kMaxCodeLength + 2] = {};
     for (unsigned i = 0; i < t.count; ++i) ++per_length[t.lengths[i]];
-    unsigned next_slot[kMaxCodeLength + 2];
-    unsigned slot = 0;
+    unsigned next_slot[kMaxCodeLength + 2], next_index[kMaxCodeLength + 2];
+    unsigned slot = 0, index = 0;
     for (unsigned l = 1; l <= kMaxCodeLength; ++l) {
         next_slot[l] = slot;
         slot += per_length[l] << (kMaxCodeLength - l);
+        next_index[l] = index;
+        index += per_length[l];
     }
     if (slot != kTableSize) return "Huffman code is not complete (the code lengths do not fill the code space)";
+    // Codes grouped by length (listing order kept within a length), with their reversed codeword.
+    uint16_t by_length[256];
     for (unsigned i = 0; i < t.count; ++i) {
         const unsigned l = t.lengths[i];
         const unsigned first = next_slot[l];
         next_slot[l] += 1u << (kMaxCodeLength - l);
-        const unsigned reversed = kReverse11[first];  // low l bits: the codeword, first bit at bit 0
-        const HuffEntry e = HuffEntry((l << 8) | t.symbols[i]);
-        for (unsigned v = reversed; v < kTableSize; v += 1u << l) lut[v] = e;
+        by_length[next_index[l]++] = uint16_t(kReverse11[first]);  // low l bits: the codeword, first bit at bit 0
+    }
+    unsigned k = 0;
+    uint16_t symbol_by_length[256];
+    {
+        unsigned start[kMaxCodeLength + 2], at = 0;
+        for (unsigned l = 1; l <= kMaxCodeLength; ++l) {
+            start[l] = at;
+            at += per_length[l];
+        }
+        for (unsigned i = 0; i < t.count; ++i) symbol_by_length[start[t.lengths[i]]++] = t.symbols[i];
+    }
+    lut[0] = 0;
+    for (unsigned l = 1; l <= kMaxCodeLength; ++l) {
+        const unsigned half = 1u << (l - 1);
+        std::memcpy(lut + half, lut, half * sizeof(HuffEntry));
+        for (unsigned n = 0; n < per_length[l]; ++n, ++k)
+            lut[by_length[k]] = HuffEntry((l << 8) | symbol_by_length[k]);
     }
     return nullptr;
 }
