@@ -1,0 +1,219 @@
+#include "binder/document.h"
+
+#include <cstring>
+#include <unordered_map>
+#include <utility>
+
+#include "tae/tae_reader.h"
+#include "tae/tae_writer.h"
+
+namespace taescope {
+
+namespace {
+
+bool is_tae(Bytes b) { return b.size() >= 4 && std::memcmp(b.data(), "TAE ", 4) == 0; }
+
+void parse_tae(DocumentTae& t, Bytes data) {
+    t.tae.reset();
+    t.error.reset();
+    auto r = read_tae(data);
+    if (r.ok()) {
+        t.tae = std::move(r).value();
+    } else {
+        Error e = std::move(r).error();
+        t.error = std::move(e.within(t.slot.member_index == kNoMember ? t.name : "member " +
+                                                                                    std::to_string(t.slot.member_index) +
+                                                                                    " (" + t.slot.file_name + ")"));
+    }
+}
+
+void match_clips(Document& doc) {
+    doc.clips.clear();
+    std::unordered_map<uint64_t, std::pair<size_t, size_t>> records;
+    for (size_t t = 0; t < doc.taes.size(); ++t) {
+        const auto& dt = doc.taes[t];
+        if (!dt.tae) continue;
+        for (size_t a = 0; a < dt.tae->animations.size(); ++a)
+            records.emplace(dt.full_number(dt.tae->animations[a]), std::make_pair(t, a));
+    }
+    auto add = [&](size_t index, const std::string& name) {
+        auto clip = parse_clip_member_name(name);
+        if (!clip) return;
+        ClipMatch m;
+        m.member_index = index;
+        m.clip = *clip;
+        if (auto it = records.find(clip->animation); it != records.end()) {
+            m.tae_index = it->second.first;
+            m.animation_index = it->second.second;
+        }
+        doc.clips.push_back(m);
+    };
+    if (doc.bnd4)
+        for (size_t i = 0; i < doc.bnd4->members.size(); ++i) add(i, doc.bnd4->members[i].name);
+    if (doc.bnd3)
+        for (size_t i = 0; i < doc.bnd3->members.size(); ++i) add(i, doc.bnd3->members[i].name);
+}
+
+void scan_binder(Document& doc, const std::vector<BinderMemberRef>& refs, const std::vector<uint64_t>& member_sizes) {
+    doc.slots = find_tae_members(refs);
+    for (const auto& n : doc.slots.notes) doc.notes.push_back(n);
+    for (const auto& s : doc.slots.tae_members) {
+        if (member_sizes[s.member_index] == 0) {  // DS3 c0000 has four such aNN.tae placeholders
+            doc.notes.push_back("member " + std::to_string(s.member_index) + " (" + s.file_name +
+                                ") is empty (0 bytes): not an event file");
+            continue;
+        }
+        DocumentTae t;
+        t.slot = s;
+        t.name = refs[s.member_index].name;
+        doc.taes.push_back(std::move(t));
+    }
+    if (doc.taes.empty())
+        doc.notes.push_back("this binder holds no event (TAE) file: no member in the slots from " +
+                            std::to_string(doc.slots.first_slot) +
+                            (doc.slots.has_version_member ? " (member 9,999,999 present)" : " (no member 9,999,999)"));
+}
+
+const std::vector<uint8_t>& member_bytes(const Document& doc, size_t index) {
+    return doc.bnd4 ? doc.bnd4->members[index].data : doc.bnd3->members[index].data;
+}
+
+}  // namespace
+
+const char* payload_kind_name(PayloadKind kind) {
+    switch (kind) {
+        case PayloadKind::Bnd4: return "BND4";
+        case PayloadKind::Bnd3: return "BND3";
+        case PayloadKind::Tae: return "TAE";
+        case PayloadKind::Unknown: return "unknown";
+    }
+    return "?";
+}
+
+size_t Document::animation_count() const {
+    size_t n = 0;
+    for (const auto& t : taes)
+        if (t.tae) n += t.tae->animations.size();
+    return n;
+}
+
+size_t Document::event_count() const {
+    size_t n = 0;
+    for (const auto& t : taes)
+        if (t.tae) n += t.tae->event_count();
+    return n;
+}
+
+Result<Document> open_document(Bytes file, std::string name, const DcxLimits& limits) {
+    Document doc;
+    doc.name = std::move(name);
+    auto dcx = dcx_read(file, limits);
+    if (!dcx.ok()) return std::move(dcx).error().within(doc.name);
+    doc.container = std::move(dcx).value();
+    Bytes payload = doc.container.payload;
+
+    if (is_bnd4(payload)) {
+        doc.kind = PayloadKind::Bnd4;
+        auto b = bnd4_read(payload);
+        if (!b.ok()) return std::move(b).error().within(doc.name + " > BND4");
+        doc.bnd4 = std::move(b).value();
+        for (const auto& d : doc.bnd4->deviations) doc.notes.push_back("BND4 layout: " + d);
+        std::vector<BinderMemberRef> refs;
+        std::vector<uint64_t> sizes;
+        for (const auto& m : doc.bnd4->members) refs.push_back({m.id, m.name}), sizes.push_back(m.data.size());
+        scan_binder(doc, refs, sizes);
+    } else if (is_bnd3(payload)) {
+        doc.kind = PayloadKind::Bnd3;
+        auto b = bnd3_read(payload);
+        if (!b.ok()) return std::move(b).error().within(doc.name + " > BND3");
+        doc.bnd3 = std::move(b).value();
+        std::vector<BinderMemberRef> refs;
+        std::vector<uint64_t> sizes;
+        for (const auto& m : doc.bnd3->members) refs.push_back({m.id, m.name}), sizes.push_back(m.data.size());
+        scan_binder(doc, refs, sizes);
+    } else if (is_tae(payload)) {
+        doc.kind = PayloadKind::Tae;
+        DocumentTae t;
+        t.slot.member_index = kNoMember;
+        t.slot.file_name = path_file_name(doc.name);
+        int group = tae_group_from_file_name(t.slot.file_name);
+        // A loose aNN.tae is taken to be a player group file (numbers within group NN).
+        if (group >= 0) {
+            t.slot.group_file = true;
+            t.slot.group = uint32_t(group);
+            t.slot.number_offset = uint64_t(group) * kAnimationGroupSize;
+        }
+        t.name = doc.name;
+        doc.taes.push_back(std::move(t));
+    } else {
+        doc.kind = PayloadKind::Unknown;
+        doc.notes.push_back("the payload is neither BND4, BND3 nor TAE");
+    }
+
+    for (auto& t : doc.taes) parse_tae(t, t.slot.member_index == kNoMember ? payload : Bytes(member_bytes(doc, t.slot.member_index)));
+    match_clips(doc);
+    return doc;
+}
+
+Status replace_member_data(Document& doc, size_t member_index, std::vector<uint8_t> data) {
+    size_t count = doc.bnd4 ? doc.bnd4->members.size() : doc.bnd3 ? doc.bnd3->members.size() : 0;
+    if (member_index >= count)
+        return make_error(Error::kNoOffset, "no binder member " + std::to_string(member_index) + " (the document has " +
+                                                std::to_string(count) + ")");
+    if (doc.bnd4) doc.bnd4->members[member_index].data = std::move(data);
+    else doc.bnd3->members[member_index].data = std::move(data);
+    for (auto& t : doc.taes) {
+        if (t.slot.member_index != member_index) continue;
+        parse_tae(t, member_bytes(doc, member_index));
+        t.modified = false;  // the bytes are the truth now
+    }
+    match_clips(doc);
+    return ok_status();
+}
+
+void replace_tae(Document& doc, size_t tae_index, TaeFile model) {
+    auto& t = doc.taes.at(tae_index);
+    t.tae = std::move(model);
+    t.error.reset();
+    t.modified = true;
+    match_clips(doc);
+}
+
+Result<std::vector<uint8_t>> export_payload(const Document& doc) {
+    switch (doc.kind) {
+        case PayloadKind::Tae:
+            if (!doc.taes.empty() && doc.taes[0].modified && doc.taes[0].tae) return write_tae(*doc.taes[0].tae);
+            return doc.container.payload;
+        case PayloadKind::Bnd4: {
+            Bnd4 b = *doc.bnd4;
+            for (const auto& t : doc.taes)
+                if (t.modified && t.tae) b.members[t.slot.member_index].data = write_tae(*t.tae);
+            return bnd4_write(b);
+        }
+        case PayloadKind::Bnd3: {
+            bool changed = false;
+            auto original = bnd3_read(doc.container.payload);
+            for (const auto& t : doc.taes) changed |= t.modified;
+            if (original.ok())
+                for (size_t i = 0; i < doc.bnd3->members.size(); ++i)
+                    changed |= doc.bnd3->members[i].data != original->members[i].data;
+            if (changed)
+                return make_error(Error::kNoOffset, "writing a changed BND3 is not supported (BND3 is read-only)");
+            return doc.container.payload;
+        }
+        case PayloadKind::Unknown: return doc.container.payload;
+    }
+    return doc.container.payload;
+}
+
+Result<std::vector<uint8_t>> export_document(const Document& doc, const ExportOptions& options) {
+    auto payload = export_payload(doc);
+    if (!payload.ok()) return std::move(payload).error().within(doc.name);
+    DcxWriteOptions dcx_options;
+    dcx_options.deflate_instead_of_kraken = options.deflate_instead_of_kraken;
+    auto out = dcx_write(doc.container, *payload, dcx_options);
+    if (!out.ok()) return std::move(out).error().within(doc.name);
+    return out;
+}
+
+}  // namespace taescope

@@ -1,0 +1,80 @@
+// A Document: one opened file as the whole app and the CLI see it. The layers, outermost first:
+//   the wrapper (DCX / DCP / bare zlib / none)  ->  the payload (BND4, BND3, or a loose TAE)
+//   ->  the binder's event files (TAE members, each parsed on its own)  ->  clip members.
+// A parse error in one TAE member is recorded on that member; the others still open.
+// export_document() writes everything back: unchanged members, payload and compressed bytes
+// come back byte-identical.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "binder/animation_names.h"
+#include "binder/tae_slots.h"
+#include "container/bnd3.h"
+#include "container/bnd4.h"
+#include "container/dcx.h"
+#include "io/result.h"
+#include "tae/tae_model.h"
+
+namespace taescope {
+
+enum class PayloadKind { Bnd4, Bnd3, Tae, Unknown };
+const char* payload_kind_name(PayloadKind kind);
+
+inline constexpr size_t kNoMember = ~size_t{0};
+
+struct DocumentTae {
+    TaeSlot slot;                  // member index, ID, slot, group (member_index = kNoMember for a loose TAE)
+    std::string name;              // the member's full name (or the document name for a loose TAE)
+    std::optional<TaeFile> tae;    // the parsed file, when it parsed
+    std::optional<Error> error;    // why it did not
+    bool modified = false;         // export re-serialises `tae` only when set
+
+    // The full animation number of a record of this file (group files store numbers within the group).
+    uint64_t full_number(const TaeAnimation& a) const { return slot.number_offset + a.number; }
+};
+
+struct ClipMatch {
+    size_t member_index = 0;
+    ClipName clip;
+    size_t tae_index = kNoMember;        // into Document::taes, when a record of that number exists
+    size_t animation_index = kNoMember;  // into that TAE's animations
+};
+
+struct Document {
+    std::string name;
+    DcxFile container;  // wrapper info and the decompressed payload as read
+    PayloadKind kind = PayloadKind::Unknown;
+    std::optional<Bnd4> bnd4;
+    std::optional<Bnd3> bnd3;
+    TaeSlotScan slots;               // the slot rule applied to the binder
+    std::vector<DocumentTae> taes;   // the event files, in member order
+    std::vector<ClipMatch> clips;    // .hkx clip members and the records they belong to
+    std::vector<std::string> notes;  // what a reader should know: layout deviations, "no TAE", ...
+
+    bool has_tae() const { return !taes.empty(); }
+    size_t animation_count() const;
+    size_t event_count() const;
+};
+
+// Opens any supported file. Fails only when the wrapper or the binder cannot be read.
+Result<Document> open_document(Bytes file, std::string name, const DcxLimits& limits = {});
+
+// Replaces the stored bytes of binder member `member_index` (re-parsing it when it is a TAE).
+Status replace_member_data(Document& doc, size_t member_index, std::vector<uint8_t> data);
+// Replaces the model of event file `tae_index`; export writes it with the TAE writer.
+void replace_tae(Document& doc, size_t tae_index, TaeFile model);
+
+struct ExportOptions {
+    bool deflate_instead_of_kraken = false;  // write a KRAK original as DCX_DFLT_11000_44_9
+};
+
+// The payload as it would be written now (the binder with every modified TAE re-serialised).
+Result<std::vector<uint8_t>> export_payload(const Document& doc);
+// The whole file.
+Result<std::vector<uint8_t>> export_document(const Document& doc, const ExportOptions& options = {});
+
+}  // namespace taescope
