@@ -1,0 +1,92 @@
+// The UI state of the browser app, as plain structs: what is loaded, what is selected, how
+// each panel is scrolled and sorted. No ImGui, SDL or GL types here, so that the query API
+// (state_json.cpp) and the actions (app.cpp) can read and change it without a frame.
+//
+// Panels (panel_*.cpp) read this state and issue actions; they keep nothing of their own
+// between frames except what ImGui keeps (scroll positions, focus).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "io/result.h"
+#include "loaded_document.h"
+
+namespace taescope::web {
+
+// Where a file is on its way from the user's disk to the panels.
+enum class LoadPhase : uint8_t {
+    Empty,    // nothing opened yet
+    Parsing,  // bytes are in wasm memory; the engine parses them on the next frame
+    Ready,    // `document` holds the file
+    Failed,   // `error` says why; the previous document (if any) is gone
+};
+const char* load_phase_name(LoadPhase phase);
+
+struct LoadStatus {
+    LoadPhase phase = LoadPhase::Empty;
+    std::string file_name;
+    uint64_t file_size = 0;
+    std::vector<uint8_t> pending_bytes;  // Parsing: the bytes handed over by the page
+    int frames_shown_parsing = 0;        // the "parsing" state is drawn once before the parse
+    double parse_milliseconds = 0;
+    Error error;  // Failed
+};
+
+// Which TAE file, animation and event the panels show. -1: none.
+struct Selection {
+    int tae_file = -1;
+    int animation = -1;  // index in the TAE file's animations (table order)
+    int event = -1;      // index in the animation's events
+    int group = -1;      // index in the animation's groups
+};
+
+enum class AnimationSortColumn : uint8_t { Name, Number, Events, Length, HeaderKind, ImportSource };
+
+struct FilesPanelState {
+    std::string filter;              // case-insensitive substring of the name or number
+    AnimationSortColumn sort_column = AnimationSortColumn::Number;
+    bool sort_ascending = true;
+    std::vector<int> visible;        // animation indices after filter + sort (rebuilt when dirty)
+    int visible_for_tae_file = -2;   // which TAE file `visible` was built for
+    bool dirty = true;
+    bool scroll_to_selection = false;
+    bool focus_filter = false;
+};
+
+// The timeline's view: a window of time [view_start, view_end) in seconds, and the playhead.
+struct TimelineState {
+    static constexpr double kFramesPerSecond = 30.0;
+
+    double view_start = -0.1;
+    double view_end = 3.0;
+    double time = 0.0;            // playhead, seconds
+    bool playing = false;
+    double play_accumulator = 0;  // real seconds not yet turned into whole frames
+    bool fit_requested = true;    // fit the view to the animation on the next frame
+    int hovered_event = -1;
+    float row_scroll = 0;         // vertical scroll of the event rows, pixels
+};
+
+struct WindowVisibility {
+    bool files = true;
+    bool timeline = true;
+    bool groups = true;
+    bool inspector = true;
+    bool help = false;
+};
+
+struct AppState {
+    LoadStatus load;
+    std::unique_ptr<LoadedDocument> document;  // set when load.phase == Ready
+    Selection selection;
+    FilesPanelState files;
+    TimelineState timeline;
+    WindowVisibility windows;
+    float device_pixel_ratio = 1.0f;
+    uint64_t frame_counter = 0;
+};
+
+}  // namespace taescope::web

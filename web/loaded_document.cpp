@@ -1,0 +1,79 @@
+#include "loaded_document.h"
+
+#include "binder/animation_names.h"
+#include "templates/builtin_templates.h"
+#include "templates/game_detection.h"
+
+namespace taescope::web {
+
+namespace {
+
+TaeFileInfo describe(const Document& doc, const DocumentTae& entry) {
+    TaeFileInfo info;
+    info.short_name = entry.slot.file_name.empty() ? path_file_name(entry.name) : entry.slot.file_name;
+    GameClues clues;
+    if (entry.tae) {
+        clues.tae_version = entry.tae->header.version;
+        clues.event_bank = entry.tae->header.event_bank;
+    }
+    clues.binder_member_path = doc.kind == PayloadKind::Tae ? std::string() : entry.name;
+    GameGuess guess = detect_game(clues);
+    info.game = guess.game;
+    info.game_reason = guess.reason;
+    info.templates = guess.game.empty() ? nullptr : builtin_templates(guess.game);
+    return info;
+}
+
+}  // namespace
+
+const TaeFile* LoadedDocument::tae(size_t i) const {
+    if (i >= document.taes.size() || !document.taes[i].tae) return nullptr;
+    return &*document.taes[i].tae;
+}
+
+const TaeAnimation* LoadedDocument::animation(int tae_file, int animation) const {
+    if (tae_file < 0 || animation < 0) return nullptr;
+    const TaeFile* file = tae(size_t(tae_file));
+    if (!file || size_t(animation) >= file->animations.size()) return nullptr;
+    return &file->animations[size_t(animation)];
+}
+
+std::string LoadedDocument::kind_name() const {
+    switch (document.kind) {
+        case PayloadKind::Tae: return "TAE";
+        case PayloadKind::Bnd4: return "BND4 binder";
+        case PayloadKind::Bnd3: return "BND3 binder";
+        default: return payload_kind_name(document.kind);
+    }
+}
+
+Result<LoadedDocument> load_document(Bytes file, const std::string& file_name) {
+    Result<Document> opened = open_document(file, file_name);
+    if (!opened) return std::move(opened).error();
+    LoadedDocument loaded;
+    loaded.document = std::move(opened).value();
+    const Document& doc = loaded.document;
+    // The engine opens what it can; the page refuses what shows nothing at all.
+    if (doc.kind == PayloadKind::Unknown) {
+        Bytes payload(doc.container.payload);
+        std::string magic;
+        for (size_t i = 0; i < 4 && i < payload.size(); ++i)
+            magic += (payload[i] >= 0x20 && payload[i] < 0x7F) ? char(payload[i]) : '.';
+        std::string where = doc.container.info.kind == ContainerKind::None
+                                ? std::string()
+                                : " inside the " + doc.container.info.variant_name() + " wrapper";
+        return make_error(0, "not a TAE file or binder: expected magic 'TAE ', 'BND4' or 'BND3'" + where +
+                                 ", found '" + magic + "'")
+            .within(file_name);
+    }
+    if (doc.kind == PayloadKind::Tae && !doc.taes.empty() && doc.taes[0].error) return *doc.taes[0].error;
+    loaded.file_size = file.size();
+    for (const auto& entry : loaded.document.taes) loaded.info.push_back(describe(loaded.document, entry));
+    return loaded;
+}
+
+std::string full_animation_name(const DocumentTae& file, const TaeAnimation& animation) {
+    return animation_name(file.full_number(animation));
+}
+
+}  // namespace taescope::web

@@ -1,0 +1,45 @@
+// What the front end shows of an opened file: the engine's Document (engine/binder/document.h)
+// plus, per event file, the game guessed from its clues and the templates that decode it.
+// The panels read only this.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "binder/document.h"
+#include "io/byte_reader.h"
+#include "io/result.h"
+#include "templates/event_template.h"
+
+namespace taescope::web {
+
+struct TaeFileInfo {
+    std::string short_name;    // "a10.tae" for a binder member, the file name for a loose TAE
+    std::string game;          // "SDT", "ER", ... or "" when the clues do not decide
+    std::string game_reason;   // which clue decided
+    const GameTemplates* templates = nullptr;  // nullptr: events are shown as raw bytes
+};
+
+struct LoadedDocument {
+    Document document;
+    uint64_t file_size = 0;
+    std::vector<TaeFileInfo> info;  // parallel to document.taes
+
+    size_t tae_file_count() const { return document.taes.size(); }
+    const DocumentTae& tae_entry(size_t i) const { return document.taes[i]; }
+    // The parsed TAE of event file i, or nullptr when that member failed to parse.
+    const TaeFile* tae(size_t i) const;
+    const TaeAnimation* animation(int tae_file, int animation) const;
+    // "TAE", "BND4 binder", ...
+    std::string kind_name() const;
+};
+
+// Opens a loose TAE or a (compressed) binder. Errors carry the offset in the bytes parsed and
+// name the structure.
+Result<LoadedDocument> load_document(Bytes file, const std::string& file_name);
+
+// Full animation name, e.g. "a050_003000", and number.
+std::string full_animation_name(const DocumentTae& file, const TaeAnimation& animation);
+
+}  // namespace taescope::web

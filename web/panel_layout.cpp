@@ -1,0 +1,79 @@
+// Tiles the panels over the canvas (no docking in this ImGui version: the layout follows the
+// window size) and turns global keys into actions.
+#include <algorithm>
+
+#include "imgui.h"
+#include "panels.h"
+
+namespace taescope::web {
+
+void place_next_window(const PanelRect& rect) {
+    ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(rect.width, rect.height), ImGuiCond_Always);
+}
+
+namespace {
+
+void handle_global_shortcuts(App& app) {
+    ImGuiIO& io = ImGui::GetIO();
+    if (ImGui::IsKeyPressed(ImGuiKey_F1, false)) app.state().windows.help = !app.state().windows.help;
+    if (io.WantTextInput || !app.state().document) return;
+    bool shift = io.KeyShift;
+    if (ImGui::IsKeyPressed(ImGuiKey_Space, false)) app.toggle_play();
+    if (ImGui::IsKeyPressed(ImGuiKey_LeftArrow, true)) app.step_frames(shift ? -10 : -1);
+    if (ImGui::IsKeyPressed(ImGuiKey_RightArrow, true)) app.step_frames(shift ? 10 : 1);
+    if (ImGui::IsKeyPressed(ImGuiKey_UpArrow, true)) app.step_animation(-1);
+    if (ImGui::IsKeyPressed(ImGuiKey_DownArrow, true)) app.step_animation(1);
+    if (ImGui::IsKeyPressed(ImGuiKey_PageUp, true)) app.step_animation(-10);
+    if (ImGui::IsKeyPressed(ImGuiKey_PageDown, true)) app.step_animation(10);
+    if (ImGui::IsKeyPressed(ImGuiKey_Home, false)) app.step_frames(-1000000);
+    if (ImGui::IsKeyPressed(ImGuiKey_End, false)) app.step_frames(1000000);
+    if ((io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_F, false)) || ImGui::IsKeyPressed(ImGuiKey_Slash, false))
+        app.state().files.focus_filter = true;
+    else if (!io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_F, false))
+        app.request_fit();
+    if (ImGui::IsKeyPressed(ImGuiKey_Escape, false)) {
+        if (app.state().windows.help) app.state().windows.help = false;
+        else app.select_event(-1);
+    }
+}
+
+}  // namespace
+
+void draw_panels(App& app) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const float width = io.DisplaySize.x, height = io.DisplaySize.y;
+    const float status_height = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
+
+    draw_status_bar(app, PanelRect{0, 0, width, status_height});
+    PanelRect body{0, status_height, width, height - status_height};
+
+    AppState& s = app.state();
+    if (s.load.phase != LoadPhase::Ready || !s.document) {
+        draw_welcome(app, body);
+    } else {
+        handle_global_shortcuts(app);
+        float files_width = std::clamp(width * 0.27f, 240.0f, 460.0f);
+        if (!s.windows.files) files_width = 0;
+        if (s.windows.files) draw_files_panel(app, PanelRect{0, body.y, files_width, body.height});
+        float right_x = files_width, right_width = width - files_width;
+        bool bottom = s.windows.inspector || s.windows.groups;
+        float timeline_height = bottom ? std::max(160.0f, body.height * 0.56f) : body.height;
+        if (s.windows.timeline) draw_timeline_panel(app, PanelRect{right_x, body.y, right_width, timeline_height});
+        else timeline_height = 0;
+        float bottom_y = body.y + timeline_height, bottom_height = body.height - timeline_height;
+        if (s.windows.inspector && s.windows.groups) {
+            float inspector_width = right_width * 0.62f;
+            draw_inspector_panel(app, PanelRect{right_x, bottom_y, inspector_width, bottom_height});
+            draw_groups_panel(app, PanelRect{right_x + inspector_width, bottom_y, right_width - inspector_width, bottom_height});
+        } else if (s.windows.inspector) {
+            draw_inspector_panel(app, PanelRect{right_x, bottom_y, right_width, bottom_height});
+        } else if (s.windows.groups) {
+            draw_groups_panel(app, PanelRect{right_x, bottom_y, right_width, bottom_height});
+        }
+    }
+    if (ImGui::IsKeyPressed(ImGuiKey_F1, false) && s.load.phase != LoadPhase::Ready) s.windows.help = !s.windows.help;
+    if (s.windows.help) draw_help_window(app);
+}
+
+}  // namespace taescope::web

@@ -1,0 +1,65 @@
+// The strip at the top: what is open (file, container, counts, game) and the view toggles.
+#include <string>
+
+#include "imgui.h"
+#include "panels.h"
+#include "theme.h"
+
+namespace taescope::web {
+
+void draw_status_bar(App& app, const PanelRect& rect) {
+    AppState& s = app.state();
+    place_next_window(rect);
+    ImGui::Begin("##status", nullptr, kTiledWindowFlags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+    ImGui::AlignTextToFramePadding();
+    if (s.document) {
+        const LoadedDocument& doc = *s.document;
+        const Document& d = doc.document;
+        ImGui::Text("%s", d.name.c_str());
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s in %s | %zu TAE file%s | %zu animations | %zu events | parsed in %.0f ms",
+                            doc.kind_name().c_str(), d.container.info.variant_name().c_str(), d.taes.size(),
+                            d.taes.size() == 1 ? "" : "s", d.animation_count(), d.event_count(), s.load.parse_milliseconds);
+        if (const TaeFileInfo* info = app.selected_tae_info()) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("| game %s", info->game.empty() ? "unknown" : info->game.c_str());
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("%s\n%s", info->game_reason.c_str(),
+                                  info->templates ? "Events are decoded with the built-in templates of this game."
+                                                  : "No templates for this game: events are shown as raw bytes.");
+        }
+        if (!d.notes.empty()) {
+            ImGui::SameLine();
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kWarning), "| %zu note%s", d.notes.size(),
+                               d.notes.size() == 1 ? "" : "s");
+            if (ImGui::IsItemHovered()) {
+                ImGui::BeginTooltip();
+                for (const auto& note : d.notes) ImGui::BulletText("%s", note.c_str());
+                ImGui::EndTooltip();
+            }
+        }
+    } else {
+        ImGui::TextDisabled("no file open");
+    }
+
+    // View toggles on the right edge.
+    const char* labels[] = {"Files", "Timeline", "Inspector", "Groups", "Help (F1)"};
+    bool* flags[] = {&s.windows.files, &s.windows.timeline, &s.windows.inspector, &s.windows.groups, &s.windows.help};
+    float total = 0;
+    for (const char* label : labels) total += ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
+    float x = ImGui::GetWindowContentRegionMax().x - total;
+    float used = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
+    if (x > used + 20) {
+        ImGui::SameLine(x);
+        for (size_t i = 0; i < 5; ++i) {
+            if (i) ImGui::SameLine();
+            bool on = *flags[i];
+            if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_Header));
+            if (ImGui::SmallButton(labels[i])) *flags[i] = !*flags[i];
+            if (on) ImGui::PopStyleColor();
+        }
+    }
+    ImGui::End();
+}
+
+}  // namespace taescope::web

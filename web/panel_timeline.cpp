@@ -1,0 +1,13 @@
+#include "imgui.h"
+#include "panels.h"
+
+namespace taescope::web {
+
+void draw_timeline_panel(App& app, const PanelRect& rect) {
+    (void)app;
+    place_next_window(rect);
+    ImGui::Begin("timeline", nullptr, kTiledWindowFlags);
+    ImGui::End();
+}
+
+}  // namespace taescope::web

@@ -1,0 +1,156 @@
+#include "state_json.h"
+
+#include <cmath>
+
+#include "app.h"
+#include "json_writer.h"
+
+namespace taescope::web {
+
+namespace {
+
+const char* header_kind_name(TaeAnimationHeaderKind kind) {
+    switch (kind) {
+        case TaeAnimationHeaderKind::Standard: return "standard";
+        case TaeAnimationHeaderKind::ImportOther: return "import";
+        case TaeAnimationHeaderKind::Unknown: return "unknown";
+        case TaeAnimationHeaderKind::None: return "none";
+    }
+    return "?";
+}
+
+void write_error(JsonWriter& json, const Error& error) {
+    json.begin_object().field("message", error.message);
+    if (error.offset == Error::kNoOffset) json.key("offset").null();
+    else json.field("offset", error.offset);
+    json.field("context", error.context).field("text", error.to_string()).end_object();
+}
+
+void write_animation(JsonWriter& json, const DocumentTae& entry, const TaeAnimation& a, int index) {
+    json.begin_object()
+        .field("index", index)
+        .field("name", full_animation_name(entry, a))
+        .field("number", entry.full_number(a))
+        .field("events", uint64_t(a.events.size()))
+        .field("groups", uint64_t(a.groups.size()))
+        .field("length", animation_length(a))
+        .field("headerKind", header_kind_name(a.header_kind()));
+    if (a.header_kind() == TaeAnimationHeaderKind::ImportOther) json.field("importSource", int64_t(a.import_source()));
+    json.end_object();
+}
+
+void write_document(JsonWriter& json, const LoadedDocument& doc) {
+    const Document& d = doc.document;
+    json.key("document").begin_object()
+        .field("name", d.name)
+        .field("size", doc.file_size)
+        .field("kind", doc.kind_name())
+        .field("container", d.container.info.variant_name())
+        .field("taeFileCount", uint64_t(d.taes.size()))
+        .field("animationCount", uint64_t(d.animation_count()))
+        .field("eventCount", uint64_t(d.event_count()));
+    json.key("taeFiles").begin_array();
+    for (size_t i = 0; i < d.taes.size(); ++i) {
+        const DocumentTae& t = d.taes[i];
+        const TaeFileInfo& info = doc.info[i];
+        json.begin_object().field("index", int(i)).field("name", info.short_name).field("memberId", int64_t(t.slot.id))
+            .field("game", info.game);
+        if (t.tae) {
+            json.field("animations", uint64_t(t.tae->animations.size()))
+                .field("events", uint64_t(t.tae->event_count()))
+                .field("eventBank", t.tae->header.event_bank)
+                .field("version", uint64_t(t.tae->header.version))
+                .field("templates", info.templates != nullptr);
+        } else {
+            json.key("error");
+            write_error(json, t.error ? *t.error : Error{});
+        }
+        json.end_object();
+    }
+    json.end_array();
+    json.key("notes").begin_array();
+    for (const auto& n : d.notes) json.string(n);
+    json.end_array();
+    json.end_object();
+}
+
+}  // namespace
+
+std::string state_json(const App& app) {
+    const AppState& s = app.state();
+    JsonWriter json;
+    json.begin_object()
+        .field("status", load_phase_name(s.load.phase))
+        .field("fileName", s.load.file_name)
+        .field("fileSize", s.load.file_size)
+        .field("parseMilliseconds", s.load.parse_milliseconds)
+        .field("devicePixelRatio", double(s.device_pixel_ratio))
+        .field("frame", s.frame_counter);
+    json.key("error");
+    if (s.load.phase == LoadPhase::Failed) write_error(json, s.load.error);
+    else json.null();
+
+    if (s.document) write_document(json, *s.document);
+    else json.key("document").null();
+
+    json.key("selection").begin_object();
+    json.field("taeFile", s.selection.tae_file)
+        .field("animation", s.selection.animation)
+        .field("event", s.selection.event)
+        .field("group", s.selection.group);
+    const DocumentTae* entry = app.selected_tae_entry();
+    if (const TaeFileInfo* info = app.selected_tae_info()) json.field("taeFileName", info->short_name).field("game", info->game);
+    if (const TaeAnimation* a = app.selected_animation(); a && entry) {
+        json.key("animationInfo");
+        write_animation(json, *entry, *a, s.selection.animation);
+    }
+    json.end_object();
+
+    const TimelineModel& model = app.timeline();
+    const TimelineState& t = s.timeline;
+    json.key("timeline").begin_object()
+        .field("time", t.time)
+        .field("frame", int64_t(std::llround(t.time * kFramesPerSecond)))
+        .field("playing", t.playing)
+        .field("viewStart", t.view_start)
+        .field("viewEnd", t.view_end)
+        .field("length", model.length)
+        .field("frameCount", model.frame_count())
+        .field("hoveredEvent", t.hovered_event);
+    json.key("events").begin_array();
+    for (const TimelineRow& row : model.rows) {
+        json.begin_object()
+            .field("index", uint64_t(row.event_index))
+            .field("type", int64_t(row.type))
+            .field("label", row.label)
+            .field("start", double(row.start))
+            .field("end", double(row.end))
+            .field("timing", event_timing_id(row.timing))
+            .field("group", row.group)
+            .field("active", t.time >= row.bar_start && t.time < row.bar_end)
+            .end_object();
+    }
+    json.end_array().end_object();
+
+    json.key("windows").begin_object()
+        .field("files", s.windows.files).field("timeline", s.windows.timeline).field("groups", s.windows.groups)
+        .field("inspector", s.windows.inspector).field("help", s.windows.help)
+        .end_object();
+    json.end_object();
+    return json.text();
+}
+
+std::string animations_json(const App& app, int tae_file) {
+    JsonWriter json;
+    json.begin_array();
+    const auto& doc = app.state().document;
+    if (doc && tae_file >= 0 && size_t(tae_file) < doc->tae_file_count()) {
+        const DocumentTae& entry = doc->tae_entry(size_t(tae_file));
+        if (entry.tae)
+            for (size_t i = 0; i < entry.tae->animations.size(); ++i) write_animation(json, entry, entry.tae->animations[i], int(i));
+    }
+    json.end_array();
+    return json.text();
+}
+
+}  // namespace taescope::web

@@ -1,0 +1,16 @@
+// The query API's answer: what the canvas shows, as JSON, so that end-to-end tests (and the
+// page's own overlays) can assert on it. The shape is documented in web/page/taescope-page.js.
+#pragma once
+
+#include <string>
+
+namespace taescope::web {
+
+class App;
+
+// The whole app state: load status, document summary, selection, timeline rows.
+std::string state_json(const App& app);
+// The animations of one TAE file (name, number, events, length, header kind, import source).
+std::string animations_json(const App& app, int tae_file);
+
+}  // namespace taescope::web
