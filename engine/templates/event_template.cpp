@@ -100,7 +100,7 @@ bool TemplateField::is_padding() const {
     std::string_view n = name;
     if (n.size() < 3 || !equals_ignoring_case(n.substr(0, 3), "pad")) return false;
     std::string_view rest = n.substr(3);
-    if (equals_ignoring_case(rest, "ding")) return true;
+    if (rest.size() >= 4 && equals_ignoring_case(rest.substr(0, 4), "ding")) rest.remove_prefix(4);
     return std::all_of(rest.begin(), rest.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 

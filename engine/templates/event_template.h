@@ -50,7 +50,8 @@ struct TemplateField {
 
     // The entry naming `raw`, or nullptr (the first one when a template names a value twice).
     const NamedValue* entry_for(uint64_t raw) const;
-    // True for fields whose absence loses nothing: zero-asserted ones and ones named pad/padN.
+    // True for fields whose absence loses nothing: zero-asserted ones and ones named pad, padN,
+    // Padding or PaddingN (Smithbox's event 708 names its last three words Padding1..3).
     bool is_padding() const;
 };
 

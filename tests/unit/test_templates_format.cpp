@@ -346,3 +346,22 @@ TEST_CASE("game detection: the binder path root, then the event bank, then the T
     CHECK(game(0x1000D, 99, "") == "");
     CHECK(detect_game({0x1000D, 14, "N:\\GR\\x.tae"}).reason.find("suggests SDT") != std::string::npos);
 }
+
+TEST_CASE("padding: zero-asserted fields and fields named pad, padN, Padding, PaddingN") {
+    auto named = [](const char* name, std::optional<uint64_t> asserted = std::nullopt) {
+        TemplateField f;
+        f.name = name;
+        f.asserted = asserted;
+        return f.is_padding();
+    };
+    CHECK(named("pad"));
+    CHECK(named("pad3"));
+    CHECK(named("Padding"));
+    CHECK(named("Padding3"));  // Smithbox's event 708
+    CHECK(named("", 0));
+    CHECK(named("Unknown", 0));
+    CHECK_FALSE(named(""));  // unnamed but not asserted: it may carry a value
+    CHECK_FALSE(named("Paddle"));
+    CHECK_FALSE(named("Padding X"));
+    CHECK_FALSE(named("Unused", 1));
+}
