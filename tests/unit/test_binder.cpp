@@ -8,6 +8,7 @@
 
 #include "binder/animation_names.h"
 #include "binder/document.h"
+#include "binder/member_paths.h"
 #include "binder/tae_slots.h"
 #include "container/bnd4.h"
 #include "container/dcx.h"
@@ -329,4 +330,12 @@ TEST_CASE("corpus: an edited KRAK binder (eldenring/c3000) is written as stored 
         for (size_t i = 0; i < doc.bnd4->members.size(); ++i)
             if (i != doc.taes[0].slot.member_index) CHECK(same(again->bnd4->members[i].data, doc.bnd4->members[i].data));
     }
+}
+
+TEST_CASE("member paths for extraction lose drive letters, '..' and leading slashes, keep the tree") {
+    CHECK(safe_member_path("N:\\NTC\\data\\chr\\c0000\\tae\\a10.tae") == "NTC/data/chr/c0000/tae/a10.tae");
+    CHECK(safe_member_path("..\\..\\etc\\passwd") == "etc/passwd");
+    CHECK(safe_member_path("/abs/./x.hkx") == "abs/x.hkx");
+    CHECK(safe_member_path("x/a:b?.txt") == "x/a_b_.txt");  // not at the start: not a drive letter
+    CHECK(safe_member_path("\\\\..") == "");
 }
