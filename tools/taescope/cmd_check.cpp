@@ -1,6 +1,6 @@
-// `taescope check FILE...`: opens each file (binder or loose TAE), decodes every event with its
-// game's templates and reports where the stored bytes and the templates disagree, per event and
-// totalled per file and per event type.
+// `taescope check FILE...`: opens each file (binder or loose TAE), runs the TAE validator on
+// every event file, decodes every event with its game's templates and reports where the stored
+// bytes and the templates disagree, per event and totalled per file and per event type.
 #include <cstdio>
 #include <map>
 #include <string>
@@ -9,6 +9,7 @@
 #include "binder/document.h"
 #include "command.h"
 #include "io/file_io.h"
+#include "tae/tae_validator.h"
 #include "templates/document_game.h"
 #include "templates/tae_template_check.h"
 #include "templates/template_library.h"
@@ -19,8 +20,9 @@ namespace {
 const char kUsage[] =
     "usage: taescope check [options] FILE...\n"
     "\n"
-    "Opens each .anibnd.dcx binder or .tae file, decodes every event's parameter bytes with the\n"
-    "templates of its game and reports where they disagree:\n"
+    "Opens each .anibnd.dcx binder or .tae file, runs the TAE validator on every event file (its\n"
+    "errors are errors: a game-made file never breaks those rules), decodes every event's\n"
+    "parameter bytes with the templates of its game and reports where they disagree:\n"
     "  no-template             event type has no template\n"
     "  short-padding-only      bytes shorter than the template; only zero-asserted/padding fields missing\n"
     "  short-meaningful        bytes shorter than the template; a named or unasserted field missing\n"
@@ -40,8 +42,8 @@ const char kUsage[] =
     "  --strict           template disagreements count as errors\n"
     "  -q, --quiet        print only the totals per file\n"
     "\n"
-    "exit status: 0 no errors, 1 a file could not be read or parsed (or, with --strict, a\n"
-    "disagreement was found), 2 usage error\n";
+    "exit status: 0 no errors, 1 a file could not be read or parsed, or the validator found an\n"
+    "error (or, with --strict, a template disagreement was found), 2 usage error\n";
 
 struct Options {
     std::string game;
@@ -87,7 +89,39 @@ void print_per_type(const DisagreementTally& t, const char* indent) {
 struct FileOutcome {
     bool error = false;
     DisagreementTally tally;
+    size_t validator_counts[3] = {0, 0, 0};  // by TaeSeverity
 };
+
+// The stored bytes of an event file: its binder member, or the payload of a loose TAE.
+Bytes event_file_bytes(const Document& doc, const DocumentTae& t) {
+    if (t.slot.member_index == kNoMember) return doc.container.payload;
+    if (doc.bnd4 && t.slot.member_index < doc.bnd4->members.size()) return doc.bnd4->members[t.slot.member_index].data;
+    if (doc.bnd3 && t.slot.member_index < doc.bnd3->members.size()) return doc.bnd3->members[t.slot.member_index].data;
+    return {};
+}
+
+// Runs the validator; prints its errors and warnings (info too unless quiet); returns the counts.
+void validate(const Document& doc, const DocumentTae& t, const Options& options, FileOutcome& outcome) {
+    std::vector<TaeFinding> findings = validate_tae(event_file_bytes(doc, t));
+    size_t counts[3] = {0, 0, 0};
+    for (const TaeFinding& f : findings) ++counts[size_t(f.severity)];
+    for (size_t k = 0; k < 3; ++k) outcome.validator_counts[k] += counts[k];
+    if (counts[0]) outcome.error = true;
+    if (options.quiet) {
+        if (counts[0]) std::printf("  %s: validator: %zu errors\n", t.name.c_str(), counts[0]);
+        return;
+    }
+    std::printf("    validator: %zu errors, %zu warnings, %zu info\n", counts[0], counts[1], counts[2]);
+    long long listed = 0;
+    for (const TaeFinding& f : findings) {
+        if (options.events_to_list >= 0 && listed >= options.events_to_list) {
+            std::printf("    ... %zu more validator findings (--events -1 lists all)\n", findings.size() - size_t(listed));
+            break;
+        }
+        ++listed;
+        std::printf("    %s\n", f.to_string().c_str());
+    }
+}
 
 FileOutcome check_file(const std::string& path, const Options& options, const TemplateLibrary& library,
                        const GameTemplates* forced) {
@@ -126,10 +160,11 @@ FileOutcome check_file(const std::string& path, const Options& options, const Te
             outcome.error = true;
             continue;
         }
+        if (!options.quiet) std::printf("  %s\n", t.name.c_str());
+        validate(*doc, t, options, outcome);
         TaeTemplateReport report = check_tae_templates(*t.tae, templates);
         outcome.tally.merge(report.tally);
         if (options.quiet) continue;
-        std::printf("  %s\n", t.name.c_str());
         print_counts(report.tally, "    ");
         if (options.per_type) print_per_type(report.tally, "    ");
         long long listed = 0;
@@ -146,7 +181,9 @@ FileOutcome check_file(const std::string& path, const Options& options, const Te
                             std::string(disagreement_id(f.kind)).c_str(), f.detail.c_str());
         }
     }
-    std::printf("  total over %zu event file%s:\n", doc->taes.size(), doc->taes.size() == 1 ? "" : "s");
+    std::printf("  total over %zu event file%s: validator %zu errors, %zu warnings, %zu info; templates:\n",
+                doc->taes.size(), doc->taes.size() == 1 ? "" : "s", outcome.validator_counts[0],
+                outcome.validator_counts[1], outcome.validator_counts[2]);
     print_counts(outcome.tally, "    ");
     if (options.per_type) print_per_type(outcome.tally, "    ");
     return outcome;
