@@ -4,6 +4,7 @@
 #include <string>
 
 #include "command.h"
+#include "document_cli.h"
 #include "io/file_io.h"
 #include "tae/tae_reader.h"
 #include "tae/tae_validator.h"
@@ -81,6 +82,18 @@ int run_info(const std::vector<std::string>& args) {
         if (!bytes.ok()) {
             std::printf("%s: %s\n", path.c_str(), bytes.error().to_string().c_str());
             ok = false;
+            continue;
+        }
+        if (is_document_file(*bytes)) {  // .anibnd.dcx, a bare binder: the document, then each TAE in it
+            auto doc = open_document(*bytes, path);
+            if (!doc.ok()) {
+                std::printf("%s: %s\n", path.c_str(), doc.error().to_string().c_str());
+                ok = false;
+                continue;
+            }
+            print_document_summary(*doc);
+            for (size_t i = 0; i < doc->taes.size(); ++i)
+                ok &= print_tae_info(document_tae_bytes(*doc, i), path + " > " + doc->taes[i].slot.file_name, list);
             continue;
         }
         ok &= print_tae_info(*bytes, path, list);

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "command.h"
+#include "document_cli.h"
 #include "io/file_io.h"
 #include "tae/tae_reader.h"
 #include "tae/tae_writer.h"
@@ -46,6 +47,19 @@ int run_roundtrip(const std::vector<std::string>& args) {
         if (!bytes.ok()) {
             std::printf("%s: %s\n", path.c_str(), bytes.error().to_string().c_str());
             all_identical = false;
+            continue;
+        }
+        if (is_document_file(*bytes)) {  // .anibnd.dcx, a bare binder: the whole file, then every TAE in it
+            auto doc = open_document(*bytes, path);
+            if (!doc.ok()) {
+                std::printf("%s: unreadable: %s\n", path.c_str(), doc.error().to_string().c_str());
+                all_identical = false;
+                continue;
+            }
+            all_identical &= roundtrip_document(*doc, *bytes);
+            for (size_t i = 0; i < doc->taes.size(); ++i)
+                all_identical &= roundtrip_tae_buffer(document_tae_bytes(*doc, i),
+                                                      path + " > " + doc->taes[i].slot.file_name) == RoundTrip::Identical;
             continue;
         }
         all_identical &= roundtrip_tae_buffer(*bytes, path) == RoundTrip::Identical;

@@ -1,0 +1,79 @@
+#include "document_cli.h"
+
+#include <cstdio>
+#include <cstring>
+
+namespace taescope::cli {
+
+bool is_document_file(Bytes data) {
+    return detect_container(data) != ContainerKind::None || is_bnd4(data) || is_bnd3(data);
+}
+
+void print_document_summary(const Document& doc) {
+    const DcxInfo& c = doc.container.info;
+    std::printf("%s\n", doc.name.c_str());
+    std::printf("  container      %s", c.variant_name().c_str());
+    if (c.kind != ContainerKind::None)
+        std::printf(" (%llu -> %llu bytes", (unsigned long long)c.compressed_size,
+                    (unsigned long long)doc.container.payload.size());
+    if (c.kind != ContainerKind::None) std::printf(c.trailer.empty() ? ")" : ", %zu bytes after the payload)", c.trailer.size());
+    std::printf("\n  payload        %s\n", payload_kind_name(doc.kind));
+    if (doc.bnd4) {
+        const Bnd4& b = *doc.bnd4;
+        std::printf("  members        %zu (format %s, %s names, %s, layout %s)\n", b.members.size(),
+                    hex(b.format()).c_str(), b.unicode ? "UTF-16" : "Shift-JIS",
+                    b.hash_table ? "hash table" : "no hash table",
+                    b.layout == Bnd4Layout::Canonical ? "canonical" : "preserved as read");
+    } else if (doc.bnd3) {
+        std::printf("  members        %zu (BND3, format %s)\n", doc.bnd3->members.size(), hex(doc.bnd3->format()).c_str());
+    }
+    if (doc.bnd4 || doc.bnd3)
+        std::printf("  event slots    from %d (%s member 9,999,999)\n", doc.slots.first_slot,
+                    doc.slots.has_version_member ? "with" : "no");
+    size_t unreadable = 0;
+    for (const auto& t : doc.taes) unreadable += !t.tae.has_value();
+    std::printf("  TAE files      %zu%s\n", doc.taes.size(),
+                unreadable ? (" (" + std::to_string(unreadable) + " unreadable)").c_str() : "");
+    std::printf("  animations     %zu\n  events         %zu\n", doc.animation_count(), doc.event_count());
+    size_t matched = 0;
+    for (const auto& m : doc.clips) matched += m.tae_index != kNoMember;
+    if (!doc.clips.empty()) std::printf("  clips          %zu (%zu with an event record)\n", doc.clips.size(), matched);
+    for (const auto& t : doc.taes) {
+        std::printf("    ID %-10d %-14s", t.slot.id, t.slot.file_name.c_str());
+        if (t.slot.group_file) std::printf(" group %-4u", t.slot.group);
+        else std::printf(" %-10s", "");
+        if (t.tae)
+            std::printf(" %5zu animations %7zu events\n", t.tae->animations.size(), t.tae->event_count());
+        else
+            std::printf(" unreadable: %s\n", t.error->to_string().c_str());
+    }
+    for (const auto& n : doc.notes) std::printf("  note: %s\n", n.c_str());
+}
+
+Bytes document_tae_bytes(const Document& doc, size_t tae_index) {
+    const auto& t = doc.taes.at(tae_index);
+    if (t.slot.member_index == kNoMember) return doc.container.payload;
+    if (doc.bnd4) return doc.bnd4->members[t.slot.member_index].data;
+    return doc.bnd3->members[t.slot.member_index].data;
+}
+
+bool roundtrip_document(const Document& doc, Bytes original) {
+    auto out = export_document(doc);
+    if (!out.ok()) {
+        std::printf("%s: cannot export: %s\n", doc.name.c_str(), out.error().to_string().c_str());
+        return false;
+    }
+    size_t common = std::min(out->size(), original.size());
+    size_t at = 0;
+    while (at < common && (*out)[at] == original[at]) ++at;
+    if (at == common && out->size() == original.size()) {
+        std::printf("%s: whole file identical (%zu bytes, %s)\n", doc.name.c_str(), original.size(),
+                    doc.container.info.variant_name().c_str());
+        return true;
+    }
+    std::printf("%s: whole file differs at offset %s (written %zu bytes, original %zu)\n", doc.name.c_str(),
+                hex(at).c_str(), out->size(), original.size());
+    return false;
+}
+
+}  // namespace taescope::cli
