@@ -216,19 +216,29 @@ TEST_CASE("kraken: a block of two chunks, the first stored (bit 23, mode 0, leng
 namespace {
 // A stored 256 KiB block, then a second block whose one LZ chunk (mode 1, raw arrays) copies
 // 64 bytes from distance 0x40000, i.e. from the first block. `reset` sets bit 7 on block 2.
-std::vector<uint8_t> cross_block_match_stream(const std::vector<uint8_t>& first_block, bool reset) {
+enum class OffsetCoding { classic, scaled_by_2 };
+std::vector<uint8_t> cross_block_match_stream(const std::vector<uint8_t>& first_block, bool reset,
+                                              OffsetCoding coding = OffsetCoding::classic) {
     std::vector<uint8_t> stream = {0xCC, 0x06};
     stream.insert(stream.end(), first_block.begin(), first_block.end());
     std::vector<uint8_t> chunk;
     if (reset) append(chunk, {1, 2, 3, 4, 5, 6, 7, 8});  // a chunk at the window base starts with 8 raw bytes
     append(chunk, {0x00, 0x00, 0x00});                    // literal array: raw, 0 bytes
     append(chunk, {0x00, 0x00, 0x04, 0xF8, 0x38, 0x38, 0x38});  // commands: new distance len 16, then 3 x (recent 0, len 16)
-    // packed offset 0xA8: classic, k = 14 extra bits; t = 15 -> 16 * (2^14 + 15) + 8 - 248 = 0x40000
-    append(chunk, {0x00, 0x00, 0x01, 0xA8});
-    append(chunk, {0x00, 0x00, 0x00});  // length array: raw, 0 bytes
-    // bit region: A holds t = 15 in 14 bits (00000000 001111..); B's first bit "1" = no long lengths.
-    append(chunk, {0x00, 0x3C, 0x80});
-    const size_t n = reset ? 72 : 64;
+    if (coding == OffsetCoding::classic) {
+        // packed offset 0xA8: classic, k = 14 extra bits; t = 15 -> 16 * (2^14 + 15) + 8 - 248 = 0x40000
+        append(chunk, {0x00, 0x00, 0x01, 0xA8});
+        append(chunk, {0x00, 0x00, 0x00});  // length array: raw, 0 bytes
+        // bit region: A holds t = 15 in 14 bits (00000000 001111..); B's first bit "1" = no long lengths.
+        append(chunk, {0x00, 0x3C, 0x80});
+    } else {
+        // scale byte 0x81 -> scale 2; packed offset 0x70: x = 14, (8 + 0) << 14 + t - 8 with t = 8 gives
+        // d = 0x20000, and dist = 2 * d + low = 0x40000 with low-bits byte 0.
+        append(chunk, {0x81, 0x00, 0x00, 0x01, 0x70});
+        append(chunk, {0x00, 0x00, 0x01, 0x00});  // low-bits array: raw, 1 byte (must match the offset count)
+        append(chunk, {0x00, 0x00, 0x00});        // length array: raw, 0 bytes
+        append(chunk, {0x00, 0x20, 0x80});        // A: t = 8 in 14 bits; B: "1" = no long lengths
+    }
     const size_t clen = chunk.size();
     std::vector<uint8_t> block2 = {uint8_t(reset ? 0x8C : 0x0C), 0x06};
     const size_t qlen = 3 + clen;
@@ -236,7 +246,6 @@ std::vector<uint8_t> cross_block_match_stream(const std::vector<uint8_t>& first_
     append(block2, {uint8_t(0x80 | 0x08 | (clen >> 16)), uint8_t(clen >> 8), uint8_t(clen)});  // bit 23, mode 1
     block2.insert(block2.end(), chunk.begin(), chunk.end());
     stream.insert(stream.end(), block2.begin(), block2.end());
-    (void)n;
     return stream;
 }
 }  // namespace
@@ -248,6 +257,15 @@ TEST_CASE("kraken: without the reset bit a match may reach into the previous blo
     const Status st = decode_into(stream, out);
     REQUIRE_MESSAGE(st.ok(), error_text(st));
     CHECK(std::equal(first.begin(), first.end(), out.begin()));
+    CHECK(std::equal(first.begin(), first.begin() + 64, out.begin() + 0x40000));
+}
+
+TEST_CASE("kraken: scaled offsets (scale byte 0x80 + s) multiply by s and add the low-bits array") {
+    const auto first = pseudo_random_bytes(0x40000, 21);
+    const auto stream = cross_block_match_stream(first, false, OffsetCoding::scaled_by_2);
+    std::vector<uint8_t> out(0x40000 + 64);
+    const Status st = decode_into(stream, out);
+    REQUIRE_MESSAGE(st.ok(), error_text(st));
     CHECK(std::equal(first.begin(), first.begin() + 64, out.begin() + 0x40000));
 }
 
