@@ -17,7 +17,8 @@ namespace taescope {
 Status kraken_decompress(Bytes src, std::span<uint8_t> out);
 
 // A valid Kraken stream that stores `raw` uncompressed: per 256 KiB block the header 0xCC 0x06
-// (uncompressed | reset, decoder type 6) and then that block's bytes.
+// (uncompressed | reset, decoder type 6) and then that block's bytes. Empty input gives an empty
+// stream (no blocks), which kraken_decompress accepts for an empty output.
 std::vector<uint8_t> kraken_encode_stored(Bytes raw);
 
 }  // namespace taescope
