@@ -67,6 +67,7 @@ struct TimelineState {
     double play_accumulator = 0;  // real seconds not yet turned into whole frames
     bool fit_requested = true;    // fit the view to the animation on the next frame
     int hovered_event = -1;
+    bool press_on_event = false;  // the current mouse press began on an event bar (no panning)
     float row_scroll = 0;         // vertical scroll of the event rows, pixels
 };
 

@@ -35,7 +35,7 @@ public:
         if (std::isinf(v)) return string(v > 0 ? "Infinity" : "-Infinity");
         value_prefix();
         char buffer[32];
-        std::snprintf(buffer, sizeof buffer, "%.9g", v);
+        std::snprintf(buffer, sizeof buffer, "%.17g", v);  // exact: a reader gets the same double back
         out_ += buffer;
         return *this;
     }

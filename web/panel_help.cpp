@@ -1,10 +1,57 @@
+// Help window: shortcuts, the mouse model of the timeline, and the legend of irregular events.
 #include "imgui.h"
 #include "panels.h"
+#include "theme.h"
 
 namespace taescope::web {
 
 void draw_help_window(App& app) {
-    ImGui::Begin("Help", &app.state().windows.help);
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_Appearing);
+    if (!ImGui::Begin("Help", &app.state().windows.help, ImGuiWindowFlags_NoCollapse)) {
+        ImGui::End();
+        return;
+    }
+    static const char* keys[][2] = {
+        {"Ctrl+O", "open a file (or drop one anywhere on the page)"},
+        {"Space", "play / pause at 30 fps"},
+        {"Left / Right", "previous / next frame (Shift: 10 frames)"},
+        {"Home / End", "first / last frame"},
+        {"Up / Down", "previous / next animation (PageUp / PageDown: 10)"},
+        {"F", "fit the timeline to the animation"},
+        {"/ or Ctrl+F", "filter animations (or just type in the Files panel)"},
+        {"Esc", "clear the event selection, close this window"},
+        {"F1", "this help"},
+    };
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Keys");
+    if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+        for (auto& k : keys) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(k[0]);
+            ImGui::TableNextColumn();
+            ImGui::TextDisabled("%s", k[1]);
+        }
+        ImGui::EndTable();
+    }
+    ImGui::Spacing();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Timeline mouse");
+    ImGui::BulletText("wheel: zoom around the cursor; Shift+wheel: scroll the rows");
+    ImGui::BulletText("drag empty space (or right/middle drag): pan");
+    ImGui::BulletText("drag on the ruler: move the playhead; click empty space: jump there");
+    ImGui::BulletText("click a bar: inspect the event; double-click empty space: fit");
+    ImGui::Spacing();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Irregular events (marked ! in the row label)");
+    for (EventTiming t : {EventTiming::NegativeStart, EventTiming::EndBeforeStart, EventTiming::OpenEnd, EventTiming::ZeroLength,
+                          EventTiming::NotFinite}) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::BulletText("%s: %s", event_timing_id(t), event_timing_explanation(t));
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::Spacing();
+    ImGui::TextDisabled("Ruler: frames at 30 fps on top, seconds below. Blue lines: 0 and the animation's end.");
+    ImGui::TextDisabled("Files never leave this tab: the page makes no request but for its own files.");
     ImGui::End();
 }
 

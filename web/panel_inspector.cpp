@@ -1,12 +1,149 @@
+// Inspector: the selected event's times, its parameter bytes decoded through the game's
+// template (name, type, value, named value, ref), where bytes and template disagree, and the
+// raw bytes in hex (the hovered field's bytes highlighted).
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
 #include "imgui.h"
 #include "panels.h"
+#include "templates/event_decoder.h"
+#include "templates/template_disagreements.h"
+#include "theme.h"
 
 namespace taescope::web {
 
+namespace {
+
+ImVec4 color(uint32_t c) { return ImGui::ColorConvertU32ToFloat4(c); }
+
+void time_row(const char* what, float seconds, uint32_t bits) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s", what);
+    ImGui::TableNextColumn();
+    if (bits == kF32MaxBits) ImGui::Text("f32 max (open end)");
+    else if (std::isfinite(seconds)) ImGui::Text("%.4f s   frame %.2f", seconds, seconds * kFramesPerSecond);
+    else ImGui::Text("%g", seconds);
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("0x%08X", bits);
+}
+
+void draw_hex(Bytes bytes, int highlight_begin, int highlight_end, const std::vector<bool>& covered) {
+    const float char_width = ImGui::CalcTextSize("0").x;
+    for (size_t line = 0; line < bytes.size(); line += 16) {
+        ImGui::TextDisabled("%04zX", line);
+        for (size_t i = line; i < std::min(bytes.size(), line + 16); ++i) {
+            ImGui::SameLine(0, i == line ? char_width * 2 : (i % 4 == 0 ? char_width : char_width * 0.5f));
+            char text[4];
+            std::snprintf(text, sizeof text, "%02X", bytes[i]);
+            uint32_t c = int(i) >= highlight_begin && int(i) < highlight_end ? palette::kPlayhead
+                         : covered[i]                                        ? palette::kText
+                                                                             : palette::kTextDim;
+            ImGui::TextColored(color(c), "%s", text);
+        }
+    }
+}
+
+}  // namespace
+
 void draw_inspector_panel(App& app, const PanelRect& rect) {
-    (void)app;
+    AppState& s = app.state();
     place_next_window(rect);
-    ImGui::Begin("inspector", nullptr, kTiledWindowFlags);
+    ImGui::Begin("Inspector", &s.windows.inspector, kTiledWindowFlags);
+    const TaeEvent* event = app.selected_event();
+    const TaeFile* tae = app.selected_tae();
+    const TaeFileInfo* info = app.selected_tae_info();
+    if (!event || !tae || !info) {
+        ImGui::TextDisabled("Click an event on the timeline to inspect it.");
+        ImGui::End();
+        return;
+    }
+    int index = s.selection.event;
+    const TimelineRow& row = app.timeline().rows[size_t(index)];
+    Bytes params = tae->parameters(*event);
+    DecodedEvent decoded = decode_event(info->templates, uint32_t(event->type), params);
+    std::vector<Finding> findings = find_disagreements(decoded, params);
+
+    ImGui::Text("Event #%d  %s", index, row.label.c_str());
+    ImGui::SameLine();
+    ImGui::TextDisabled("type %d%s%s", event->type, decoded.templ && !decoded.templ->origin.empty() ? "  template from " : "",
+                        decoded.templ ? decoded.templ->origin.c_str() : "");
+    if (ImGui::BeginTable("##times", 3, ImGuiTableFlags_SizingFixedFit)) {
+        time_row("start", event->start(), event->start_bits);
+        time_row("end", event->end(), event->end_bits);
+        ImGui::EndTable();
+    }
+    if (row.timing != EventTiming::Regular) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(color(palette::kWarning), "%s: %s", event_timing_id(row.timing), event_timing_explanation(row.timing));
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::TextDisabled("%u parameter bytes%s   i32 at +4: %d", event->parameter_size,
+                        event->parameter_offset_zero ? " (offset stored as 0)" : "", event->unknown04);
+
+    // Whole-event findings first, then per field (flagged in the table).
+    std::vector<const Finding*> field_findings(decoded.fields.size(), nullptr);
+    for (const Finding& f : findings) {
+        if (f.field_index >= 0 && size_t(f.field_index) < field_findings.size()) {
+            field_findings[size_t(f.field_index)] = &f;
+            continue;
+        }
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(color(palette::kWarning), "(!) %s: %s", std::string(disagreement_id(f.kind)).c_str(), f.detail.c_str());
+        ImGui::PopTextWrapPos();
+    }
+
+    int highlight_begin = -1, highlight_end = -1;
+    std::vector<bool> covered(params.size(), false);
+    if (!decoded.templ) {
+        ImGui::TextDisabled(info->templates ? "No template for this type in %s: raw bytes only." : "No templates for game '%s': raw bytes only.",
+                            info->game.c_str());
+    } else if (ImGui::BeginTable("##fields", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
+                                                    ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("@", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("Field");
+        ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("Value");
+        ImGui::TableSetupColumn("Named");
+        ImGui::TableSetupColumn("Ref");
+        ImGui::TableHeadersRow();
+        for (size_t i = 0; i < decoded.fields.size(); ++i) {
+            const DecodedField& field = decoded.fields[i];
+            if (field.present)
+                for (uint32_t b = field.offset; b < field.offset + field.size && b < covered.size(); ++b) covered[b] = true;
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextDisabled("%02X", field.offset);
+            ImGui::TableNextColumn();
+            const Finding* finding = field_findings[i];
+            const std::string& name = field.field->name;
+            if (finding) ImGui::TextColored(color(palette::kWarning), "(!) %s", name.empty() ? "(unnamed)" : name.c_str());
+            else if (name.empty() || field.field->is_padding()) ImGui::TextDisabled("%s", name.empty() ? "(unnamed)" : name.c_str());
+            else ImGui::TextUnformatted(name.c_str());
+            bool hovered = ImGui::IsItemHovered();
+            if (hovered && finding) ImGui::SetTooltip("%s\n%s", std::string(disagreement_description(finding->kind)).c_str(), finding->detail.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextDisabled("%s", std::string(field_type_name(field.field->type)).c_str());
+            ImGui::TableNextColumn();
+            if (field.present) ImGui::TextUnformatted(field.value_text(params).c_str());
+            else ImGui::TextColored(color(palette::kTextDim), "missing");
+            hovered |= ImGui::IsItemHovered();
+            ImGui::TableNextColumn();
+            if (const NamedValue* named = field.named()) ImGui::TextUnformatted(named->name.c_str());
+            ImGui::TableNextColumn();
+            if (!field.field->ref.empty()) ImGui::TextDisabled("%s", field.field->ref.c_str());
+            else if (!field.field->alias_enum.empty()) ImGui::TextDisabled("%s", field.field->alias_enum.c_str());
+            if (hovered) highlight_begin = int(field.offset), highlight_end = int(field.offset + field.size);
+        }
+        ImGui::EndTable();
+    }
+    if (decoded.raw.size()) ImGui::TextDisabled("%zu bytes from 0x%X are covered by no field", decoded.raw.size(), decoded.raw_offset);
+
+    ImGui::Spacing();
+    ImGui::TextDisabled("raw bytes");
+    draw_hex(params, highlight_begin, highlight_end, covered);
     ImGui::End();
 }
 

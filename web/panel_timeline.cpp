@@ -1,12 +1,398 @@
+// Timeline panel: one row per event, a bar from start to end labelled with its template name
+// and coloured by type, under a ruler in frames (30 fps) and seconds.
+//
+// Mouse: wheel zooms around the cursor (Shift+wheel scrolls the rows), drag pans (left drag on
+// empty space, or right/middle drag anywhere), drag on the ruler moves the playhead, click a
+// bar to select its event, double-click empty space to fit. Keys (panel_layout.cpp): Space
+// plays at 30 fps, Left/Right step a frame, F fits.
+//
+// Irregular events are drawn so they cannot be mistaken for ordinary ones, and explained on
+// hover: a negative start is hatched before 0, a reversed span (end before start) is outlined
+// in red with an arrow pointing back, an open end (f32 max) runs to the animation's end and
+// fades out with an arrow, a zero-length event is a diamond.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
 #include "imgui.h"
 #include "panels.h"
+#include "theme.h"
 
 namespace taescope::web {
 
+namespace {
+
+constexpr double kMinSpan = 2.0 / kFramesPerSecond;  // two frames across the whole view
+constexpr double kMaxSpan = 3600.0;
+
+struct TimeAxis {
+    float x0 = 0, x1 = 1;  // screen x of view_start and view_end
+    double start = 0, end = 1;
+    float x(double t) const { return x0 + float((t - start) / (end - start)) * (x1 - x0); }
+    double time(float px) const { return start + double(px - x0) / double(x1 - x0) * (end - start); }
+    double seconds_per_pixel() const { return (end - start) / double(std::max(1.0f, x1 - x0)); }
+};
+
+struct BarBox {
+    float x0, y0, x1, y1;
+};
+
+uint32_t with_alpha(uint32_t color, uint8_t alpha) { return (color & 0x00FFFFFFu) | (uint32_t(alpha) << 24); }
+uint32_t brighten(uint32_t color) {
+    uint32_t out = color & 0xFF000000u;
+    for (int shift = 0; shift < 24; shift += 8) {
+        uint32_t c = (color >> shift) & 0xFF;
+        out |= std::min<uint32_t>(255, c + (255 - c) / 3) << shift;
+    }
+    return out;
+}
+
+void fit_view(TimelineState& view, const TimelineModel& model) {
+    double lo = 0, hi = std::max(model.length, 10.0 / kFramesPerSecond);
+    for (const TimelineRow& row : model.rows) {
+        if (row.timing == EventTiming::NotFinite) continue;
+        lo = std::min(lo, row.bar_start);
+    }
+    double margin = (hi - lo) * 0.04 + 1.0 / kFramesPerSecond;
+    view.view_start = lo - margin;
+    view.view_end = hi + margin;
+}
+
+void zoom_around(TimelineState& view, double anchor, double factor) {
+    double span = std::clamp((view.view_end - view.view_start) * factor, kMinSpan, kMaxSpan);
+    double fraction = (anchor - view.view_start) / (view.view_end - view.view_start);
+    view.view_start = anchor - fraction * span;
+    view.view_end = view.view_start + span;
+}
+
+// Frames between labelled ticks, so that labels stay >= `min_pixels` apart.
+int label_step_frames(const TimeAxis& axis, float min_pixels) {
+    static const int steps[] = {1, 2, 5, 10, 15, 30, 60, 150, 300, 600, 1500, 3000, 9000, 18000, 54000};
+    double pixels_per_frame = 1.0 / (axis.seconds_per_pixel() * kFramesPerSecond);
+    for (int step : steps)
+        if (step * pixels_per_frame >= min_pixels) return step;
+    return steps[std::size(steps) - 1];
+}
+
+void draw_ruler(ImDrawList* draw, const TimeAxis& axis, ImVec2 top_left, ImVec2 bottom_right, double length) {
+    draw->AddRectFilled(top_left, bottom_right, 0xFF1E1A18);
+    float label_width = ImGui::CalcTextSize("00000f").x + 12;
+    int step = label_step_frames(axis, label_width);
+    int minor = step >= 5 ? step / 5 : 1;
+    double pixels_per_frame = 1.0 / (axis.seconds_per_pixel() * kFramesPerSecond);
+    if (minor * pixels_per_frame < 4) minor = step;
+    long first = long(std::floor(axis.start * kFramesPerSecond / minor)) * minor;
+    long last = long(std::ceil(axis.end * kFramesPerSecond));
+    float line = ImGui::GetTextLineHeight();
+    for (long frame = first; frame <= last; frame += minor) {
+        float x = axis.x(frame / kFramesPerSecond);
+        if (x < top_left.x || x > bottom_right.x) continue;
+        bool major = frame % step == 0;
+        draw->AddLine(ImVec2(x, bottom_right.y - (major ? 8.0f : 4.0f)), ImVec2(x, bottom_right.y), major ? palette::kGridMajor : palette::kGrid);
+        if (!major) continue;
+        char text[32];
+        std::snprintf(text, sizeof text, "%ldf", frame);
+        draw->AddText(ImVec2(x + 3, top_left.y + 1), palette::kText, text);
+        double seconds = frame / kFramesPerSecond;
+        if (step % 30 == 0) std::snprintf(text, sizeof text, "%.0fs", seconds);
+        else std::snprintf(text, sizeof text, "%.2fs", seconds);
+        draw->AddText(ImVec2(x + 3, top_left.y + 1 + line), palette::kTextDim, text);
+    }
+    // The animation's extent: 0 and its length.
+    for (double t : {0.0, length}) {
+        float x = axis.x(t);
+        if (x >= top_left.x && x <= bottom_right.x) draw->AddLine(ImVec2(x, top_left.y), ImVec2(x, bottom_right.y), palette::kAccent, 1.5f);
+    }
+}
+
+void draw_playhead(ImDrawList* draw, float x, float top, float bottom, bool with_handle) {
+    draw->AddLine(ImVec2(x, top), ImVec2(x, bottom), palette::kPlayhead, 1.5f);
+    if (with_handle)
+        draw->AddTriangleFilled(ImVec2(x - 6, top), ImVec2(x + 6, top), ImVec2(x, top + 8), palette::kPlayhead);
+}
+
+void draw_hatch(ImDrawList* draw, ImVec2 a, ImVec2 b, uint32_t color) {
+    draw->PushClipRect(a, b, true);
+    float h = b.y - a.y;
+    for (float x = a.x - h; x < b.x; x += 6) draw->AddLine(ImVec2(x, b.y), ImVec2(x + h, a.y), color, 1.0f);
+    draw->PopClipRect();
+}
+
+// Draws one event bar and returns its screen rectangle (for hit testing).
+BarBox draw_event_bar(ImDrawList* draw, const TimeAxis& axis, const TimelineRow& row, double length, float top,
+                      float height, bool selected, bool hovered) {
+    float y0 = top + 2, y1 = top + height - 2;
+    uint32_t color = hovered ? brighten(row.color) : row.color;
+    float xa = axis.x(row.bar_start), xb = axis.x(row.bar_end);
+    if (row.timing == EventTiming::ZeroLength || row.timing == EventTiming::NotFinite) {
+        float cx = xa, cy = (y0 + y1) * 0.5f, r = (y1 - y0) * 0.5f;
+        if (row.timing == EventTiming::ZeroLength) {
+            draw->AddQuadFilled(ImVec2(cx, y0), ImVec2(cx + r, cy), ImVec2(cx, y1), ImVec2(cx - r, cy), color);
+            if (selected) draw->AddQuad(ImVec2(cx, y0 - 1), ImVec2(cx + r + 1, cy), ImVec2(cx, y1 + 1), ImVec2(cx - r - 1, cy), 0xFFFFFFFF, 2);
+        } else {
+            draw->AddRect(ImVec2(cx - r, y0), ImVec2(cx + r, y1), palette::kError, 0, 0, 2);
+            draw->AddText(ImVec2(cx - r + 3, y0), palette::kError, "?");
+        }
+        draw->AddText(ImVec2(cx + r + 4, y0 + (y1 - y0 - ImGui::GetTextLineHeight()) * 0.5f), palette::kText, row.label.c_str());
+        return BarBox{cx - r - 2, y0, cx + r + 2, y1};
+    }
+    if (xb - xa < 3) xb = xa + 3;
+    ImVec2 a(xa, y0), b(xb, y1);
+    uint8_t alpha = row.timing == EventTiming::EndBeforeStart ? 0x70 : 0xD8;
+    if (row.timing == EventTiming::OpenEnd) {
+        // Solid to the animation's end, then a fade and an arrow: it lasts "until the end".
+        float solid_end = std::max(xa + 3, axis.x(std::max(length, double(row.start))));
+        float fade_end = solid_end + 40;
+        draw->AddRectFilled(a, ImVec2(solid_end, y1), with_alpha(color, alpha), 2);
+        draw->AddRectFilledMultiColor(ImVec2(solid_end, y0), ImVec2(fade_end, y1), with_alpha(color, alpha), 0,
+                                      0, with_alpha(color, alpha));
+        float my = (y0 + y1) * 0.5f;
+        draw->AddTriangleFilled(ImVec2(fade_end, y0), ImVec2(fade_end + 8, my), ImVec2(fade_end, y1), with_alpha(color, 0xFF));
+        b.x = fade_end + 8;
+    } else {
+        draw->AddRectFilled(a, b, with_alpha(color, alpha), 2);
+    }
+    if (row.timing == EventTiming::NegativeStart) {
+        float zero = std::min(axis.x(0.0), b.x);
+        draw_hatch(draw, a, ImVec2(zero, y1), 0xB0000000);
+    }
+    if (row.timing == EventTiming::EndBeforeStart) {
+        draw->AddRect(a, b, palette::kError, 2, 0, 2);
+        float my = (y0 + y1) * 0.5f;
+        draw->AddTriangleFilled(ImVec2(xa - 8, my), ImVec2(xa, y0), ImVec2(xa, y1), palette::kError);
+    }
+    if (selected) draw->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), 0xFFFFFFFF, 2, 0, 2);
+    // The label inside the bar, clipped to it (or just after a bar too short to hold it).
+    float text_y = y0 + (y1 - y0 - ImGui::GetTextLineHeight()) * 0.5f;
+    float text_width = ImGui::CalcTextSize(row.label.c_str()).x;
+    float visible_left = std::max(a.x, axis.x0) + 4;
+    if (b.x - visible_left > text_width * 0.5f) {
+        draw->PushClipRect(ImVec2(visible_left - 4, y0), ImVec2(b.x - 2, y1), true);
+        draw->AddText(ImVec2(visible_left, text_y), 0xFF101010, row.label.c_str());
+        draw->PopClipRect();
+    } else {
+        draw->AddText(ImVec2(b.x + 4, text_y), palette::kTextDim, row.label.c_str());
+    }
+    return BarBox{a.x, a.y, b.x, b.y};
+}
+
+void event_tooltip(const App& app, const TimelineRow& row) {
+    const TaeAnimation* animation = app.selected_animation();
+    if (!animation) return;
+    const TaeEvent& e = animation->events[row.event_index];
+    ImGui::BeginTooltip();
+    ImGui::Text("#%u  %s  (type %d)", row.event_index, row.label.c_str(), row.type);
+    ImGui::Separator();
+    auto time_line = [](const char* what, float t, uint32_t bits) {
+        if (std::isfinite(t) && std::fabs(t) < 1e30f)
+            ImGui::Text("%s %9.4f s  frame %7.2f   (0x%08X)", what, t, t * kFramesPerSecond, bits);
+        else
+            ImGui::Text("%s %g   (0x%08X)", what, t, bits);
+    };
+    time_line("start", row.start, e.start_bits);
+    time_line("end  ", row.end, e.end_bits);
+    if (row.group >= 0) ImGui::TextDisabled("member of group %d", row.group);
+    if (row.timing != EventTiming::Regular) {
+        ImGui::Spacing();
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kWarning));
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+        ImGui::Text("%s: %s", event_timing_id(row.timing), event_timing_explanation(row.timing));
+        ImGui::PopTextWrapPos();
+        ImGui::PopStyleColor();
+    }
+    ImGui::EndTooltip();
+}
+
+void draw_toolbar(App& app) {
+    TimelineState& view = app.state().timeline;
+    const TimelineModel& model = app.timeline();
+    if (ImGui::Button(view.playing ? "Pause" : "Play ")) app.toggle_play();
+    ImGui::SameLine();
+    if (ImGui::Button("Fit")) app.request_fit();
+    ImGui::SameLine();
+    if (ImGui::ArrowButton("##prev", ImGuiDir_Left)) app.step_frames(-1);
+    ImGui::SameLine(0, 2);
+    if (ImGui::ArrowButton("##next", ImGuiDir_Right)) app.step_frames(1);
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::Text("frame %3.0f / %d   %6.3f s / %.3f s", std::round(view.time * kFramesPerSecond), model.frame_count(), view.time,
+                model.length);
+    ImGui::SameLine();
+    size_t irregular = 0;
+    for (const TimelineRow& row : model.rows) irregular += row.timing != EventTiming::Regular;
+    ImGui::TextDisabled("| %zu events", model.rows.size());
+    if (irregular) {
+        ImGui::SameLine();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kWarning), "| %zu irregular", irregular);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Events whose times are unusual; hover a bar for the reason.\nLegend: Help (F1).");
+    }
+}
+
+}  // namespace
+
 void draw_timeline_panel(App& app, const PanelRect& rect) {
-    (void)app;
+    AppState& s = app.state();
+    TimelineState& view = s.timeline;
+    const TimelineModel& model = app.timeline();
     place_next_window(rect);
-    ImGui::Begin("timeline", nullptr, kTiledWindowFlags);
+    char title[160];
+    const TaeAnimation* animation = app.selected_animation();
+    const DocumentTae* entry = app.selected_tae_entry();
+    std::snprintf(title, sizeof title, "Timeline  %s###Timeline", animation && entry ? full_animation_name(*entry, *animation).c_str() : "");
+    ImGui::Begin(title, &s.windows.timeline, kTiledWindowFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    if (!animation) {
+        ImGui::TextDisabled("Select an animation in the Files panel.");
+        ImGui::End();
+        return;
+    }
+    if (view.fit_requested) {
+        fit_view(view, model);
+        view.fit_requested = false;
+    }
+    draw_toolbar(app);
+
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const float line = ImGui::GetTextLineHeight();
+    const float label_width = std::clamp(ImGui::GetContentRegionAvail().x * 0.2f, 110.0f, 220.0f);
+    const float ruler_height = line * 2 + 10;
+    const float row_height = line + 8;
+    const float scrollbar = ImGui::GetStyle().ScrollbarSize;
+
+    ImVec2 origin = ImGui::GetCursorScreenPos();
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    TimeAxis axis;
+    axis.x0 = origin.x + label_width;
+    axis.x1 = origin.x + avail.x - scrollbar;
+    axis.start = view.view_start;
+    axis.end = view.view_end;
+
+    // ---- the ruler: drag to move the playhead ----
+    ImGui::SetCursorScreenPos(ImVec2(axis.x0, origin.y));
+    ImGui::InvisibleButton("##ruler", ImVec2(std::max(1.0f, axis.x1 - axis.x0), ruler_height));
+    if (ImGui::IsItemActive()) {
+        view.playing = false;
+        double t = axis.time(ImGui::GetIO().MousePos.x);
+        app.set_time(std::round(t * kFramesPerSecond) / kFramesPerSecond);
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    draw_ruler(draw, axis, ImVec2(axis.x0, origin.y), ImVec2(axis.x1, origin.y + ruler_height), model.length);
+    draw->AddText(ImVec2(origin.x + 4, origin.y + 1), palette::kTextDim, "event");
+    draw->AddText(ImVec2(origin.x + 4, origin.y + 1 + line), palette::kTextDim, "frames / s");
+
+    // ---- the rows, in a child that scrolls vertically ----
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + ruler_height));
+    ImGui::BeginChild("##rows", ImVec2(avail.x, avail.y - ruler_height), false,
+                      ImGuiWindowFlags_AlwaysVerticalScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    ImDrawList* rows_draw = ImGui::GetWindowDrawList();
+    ImVec2 rows_origin = ImGui::GetCursorScreenPos();
+    float content_height = std::max(float(model.rows.size()) * row_height, ImGui::GetWindowHeight());
+    ImGui::InvisibleButton("##canvas", ImVec2(std::max(1.0f, avail.x - scrollbar), content_height),
+                           ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
+    bool canvas_hovered = ImGui::IsItemHovered();
+    bool canvas_active = ImGui::IsItemActive();
+    bool canvas_activated = ImGui::IsItemActivated();
+    ImGuiIO& io = ImGui::GetIO();
+
+    // Which bar is under the mouse: rows are laid out top to bottom in event order.
+    view.hovered_event = -1;
+    float visible_top = ImGui::GetScrollY(), visible_bottom = visible_top + ImGui::GetWindowHeight();
+    int first_row = std::max(0, int(visible_top / row_height));
+    int last_row = std::min(int(model.rows.size()), int(visible_bottom / row_height) + 1);
+
+    // Background: alternating rows, the part outside the animation dimmed, grid at labelled ticks.
+    float rows_left = ImGui::GetWindowPos().x, rows_right = axis.x1;
+    for (int r = first_row; r < last_row; ++r) {
+        float y = rows_origin.y + float(r) * row_height;
+        rows_draw->AddRectFilled(ImVec2(rows_left, y), ImVec2(rows_right, y + row_height), (r & 1) ? palette::kRowOdd : palette::kRowEven);
+    }
+    float clip_top = ImGui::GetWindowPos().y, clip_bottom = clip_top + ImGui::GetWindowHeight();
+    rows_draw->PushClipRect(ImVec2(axis.x0, clip_top), ImVec2(axis.x1, clip_bottom), true);
+    rows_draw->AddRectFilled(ImVec2(axis.x0, clip_top), ImVec2(axis.x(0.0), clip_bottom), palette::kOutsideAnimation);
+    rows_draw->AddRectFilled(ImVec2(axis.x(model.length), clip_top), ImVec2(axis.x1, clip_bottom), palette::kOutsideAnimation);
+    {
+        int step = label_step_frames(axis, ImGui::CalcTextSize("00000f").x + 12);
+        long first = long(std::floor(axis.start * kFramesPerSecond / step)) * step;
+        for (long frame = first; frame <= long(axis.end * kFramesPerSecond) + step; frame += step) {
+            float x = axis.x(frame / kFramesPerSecond);
+            rows_draw->AddLine(ImVec2(x, clip_top), ImVec2(x, clip_bottom), palette::kGrid);
+        }
+    }
+    for (int r = first_row; r < last_row; ++r) {
+        const TimelineRow& row = model.rows[size_t(r)];
+        float y = rows_origin.y + float(r) * row_height;
+        bool selected = int(row.event_index) == s.selection.event;
+        BarBox box = draw_event_bar(rows_draw, axis, row, model.length, y, row_height, selected, false);
+        ImVec2 mouse = io.MousePos;
+        if (canvas_hovered && mouse.y >= y && mouse.y < y + row_height && mouse.x >= box.x0 - 3 && mouse.x <= box.x1 + 3)
+            view.hovered_event = int(row.event_index);
+    }
+    rows_draw->PopClipRect();
+
+    // Labels column (drawn over the bars' overflow to the left).
+    rows_draw->AddRectFilled(ImVec2(rows_left, clip_top), ImVec2(axis.x0, clip_bottom), 0xFF1E1A18);
+    for (int r = first_row; r < last_row; ++r) {
+        const TimelineRow& row = model.rows[size_t(r)];
+        float y = rows_origin.y + float(r) * row_height;
+        bool active = view.time >= row.bar_start && view.time < row.bar_end;
+        bool selected = int(row.event_index) == s.selection.event;
+        if (selected) rows_draw->AddRectFilled(ImVec2(rows_left, y), ImVec2(axis.x0, y + row_height), 0x60F0B050);
+        rows_draw->AddRectFilled(ImVec2(rows_left + 2, y + 3), ImVec2(rows_left + 6, y + row_height - 3), row.color);
+        char text[200];
+        std::snprintf(text, sizeof text, "%3u %s", row.event_index, row.label.c_str());
+        rows_draw->PushClipRect(ImVec2(rows_left, y), ImVec2(axis.x0 - 4, y + row_height), true);
+        rows_draw->AddText(ImVec2(rows_left + 10, y + 4), active ? palette::kText : palette::kTextDim, text);
+        rows_draw->PopClipRect();
+        if (row.timing != EventTiming::Regular)
+            rows_draw->AddText(ImVec2(axis.x0 - 12, y + 4), row.timing == EventTiming::EndBeforeStart ? palette::kError : palette::kWarning, "!");
+        if (canvas_hovered && io.MousePos.y >= y && io.MousePos.y < y + row_height && io.MousePos.x < axis.x0)
+            view.hovered_event = int(row.event_index);
+    }
+    if (view.hovered_event >= 0) {
+        // Outline the hovered bar again, brighter, on top.
+        const TimelineRow& row = model.rows[size_t(view.hovered_event)];
+        float y = rows_origin.y + float(view.hovered_event) * row_height;
+        rows_draw->PushClipRect(ImVec2(axis.x0, clip_top), ImVec2(axis.x1, clip_bottom), true);
+        draw_event_bar(rows_draw, axis, row, model.length, y, row_height, int(row.event_index) == s.selection.event, true);
+        rows_draw->PopClipRect();
+        event_tooltip(app, row);
+    }
+
+    // ---- mouse: wheel zooms around the cursor, drags pan, clicks select ----
+    if (canvas_hovered && io.MouseWheel != 0) {
+        if (io.KeyShift) {
+            ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseWheel * row_height * 3);
+        } else {
+            double anchor = io.MousePos.x >= axis.x0 ? axis.time(io.MousePos.x) : view.time;
+            zoom_around(view, anchor, std::pow(1.2, -double(io.MouseWheel)));
+        }
+    }
+    if (canvas_hovered && io.MouseWheelH != 0) {
+        double shift = -io.MouseWheelH * 40 * axis.seconds_per_pixel();
+        view.view_start += shift;
+        view.view_end += shift;
+    }
+    if (canvas_activated) view.press_on_event = view.hovered_event >= 0;
+    bool panning = canvas_active && (ImGui::IsMouseDragging(ImGuiMouseButton_Right, 1) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 1) ||
+                                     (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3) && !view.press_on_event));
+    if (panning) {
+        double shift = -io.MouseDelta.x * axis.seconds_per_pixel();
+        view.view_start += shift;
+        view.view_end += shift;
+        ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
+        ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
+    }
+    if (canvas_hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 3).x == 0 &&
+        io.MouseDragMaxDistanceSqr[0] < 9) {
+        if (view.hovered_event >= 0) app.select_event(view.hovered_event);
+        else if (io.MousePos.x >= axis.x0) app.set_time(std::round(axis.time(io.MousePos.x) * kFramesPerSecond) / kFramesPerSecond);
+    }
+    if (canvas_hovered && view.hovered_event < 0 && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) app.request_fit();
+
+    // Playhead over the rows.
+    float playhead_x = axis.x(view.time);
+    if (playhead_x >= axis.x0 && playhead_x <= axis.x1) draw_playhead(rows_draw, playhead_x, clip_top, clip_bottom, false);
+    ImGui::EndChild();
+    if (playhead_x >= axis.x0 && playhead_x <= axis.x1) draw_playhead(draw, playhead_x, origin.y, origin.y + ruler_height, true);
     ImGui::End();
 }
 

@@ -4,6 +4,8 @@
 
 #include "app.h"
 #include "json_writer.h"
+#include "templates/event_decoder.h"
+#include "templates/template_disagreements.h"
 
 namespace taescope::web {
 
@@ -17,6 +19,14 @@ const char* header_kind_name(TaeAnimationHeaderKind kind) {
         case TaeAnimationHeaderKind::None: return "none";
     }
     return "?";
+}
+
+std::string hex_bytes(Bytes bytes) {
+    static const char digits[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(bytes.size() * 2);
+    for (uint8_t b : bytes) out += digits[b >> 4], out += digits[b & 15];
+    return out;
 }
 
 void write_error(JsonWriter& json, const Error& error) {
@@ -72,6 +82,40 @@ void write_document(JsonWriter& json, const LoadedDocument& doc) {
     for (const auto& n : d.notes) json.string(n);
     json.end_array();
     json.end_object();
+}
+
+// The selected event as the Inspector shows it: decoded fields, findings, raw bytes.
+void write_selected_event(JsonWriter& json, const App& app) {
+    const TaeEvent* event = app.selected_event();
+    const TaeFile* tae = app.selected_tae();
+    const TaeFileInfo* info = app.selected_tae_info();
+    if (!event || !tae || !info) {
+        json.key("selectedEvent").null();
+        return;
+    }
+    Bytes params = tae->parameters(*event);
+    DecodedEvent decoded = decode_event(info->templates, uint32_t(event->type), params);
+    json.key("selectedEvent").begin_object()
+        .field("index", app.state().selection.event)
+        .field("type", int64_t(event->type))
+        .field("template", decoded.templ ? decoded.templ->name : std::string())
+        .field("startBits", uint64_t(event->start_bits))
+        .field("endBits", uint64_t(event->end_bits))
+        .field("parameterHex", hex_bytes(params));
+    json.key("fields").begin_array();
+    for (const DecodedField& f : decoded.fields) {
+        json.begin_object().field("name", f.field->name).field("type", field_type_name(f.field->type))
+            .field("offset", uint64_t(f.offset)).field("size", uint64_t(f.size)).field("present", f.present);
+        if (f.present) json.field("value", f.value_text(params));
+        if (const NamedValue* named = f.named()) json.field("named", named->name);
+        if (!f.field->ref.empty()) json.field("ref", f.field->ref);
+        json.end_object();
+    }
+    json.end_array();
+    json.key("findings").begin_array();
+    for (const Finding& f : find_disagreements(decoded, params))
+        json.begin_object().field("kind", disagreement_id(f.kind)).field("field", f.field_index).field("detail", f.detail).end_object();
+    json.end_array().end_object();
 }
 
 }  // namespace
@@ -132,6 +176,7 @@ std::string state_json(const App& app) {
     }
     json.end_array().end_object();
 
+    write_selected_event(json, app);
     json.key("windows").begin_object()
         .field("files", s.windows.files).field("timeline", s.windows.timeline).field("groups", s.windows.groups)
         .field("inspector", s.windows.inspector).field("help", s.windows.help)

@@ -82,7 +82,7 @@ double animation_length(const TaeAnimation& animation) {
     return length;
 }
 
-int TimelineModel::frame_count() const { return int(std::ceil(length * kFramesPerSecond - 1e-6)); }
+int TimelineModel::frame_count() const { return std::max(0, int(std::ceil(length * kFramesPerSecond - 1e-6))); }
 
 TimelineModel prepare_timeline(const TaeAnimation& animation, const GameTemplates* templates) {
     TimelineModel model;

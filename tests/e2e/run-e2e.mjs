@@ -170,9 +170,70 @@ await test('dropping a Sekiro DFLT binder (c5070.anibnd.dcx) lists its TAE file 
   await page.screenshot({ path: path.join(shots, '03-sekiro-binder.png') });
 });
 
+await test('timeline: every event of c5070 is classified from its stored times (negative start, reversed, open end, instant)', async () => {
+  const s0 = await page.evaluate(() => window.taescope.state());
+  if (s0.status !== 'ready' || s0.fileName !== 'c5070.anibnd.dcx') return 'skip';
+  const F32_MAX = 3.4028234663852886e38;
+  // The rule, written again here from the spec's description of event times.
+  const expected = (e) => {
+    if (!Number.isFinite(e.start) || Number.isNaN(e.end)) return 'not-finite';
+    if (e.end === F32_MAX || e.end === Infinity) return 'open-end';
+    if (!Number.isFinite(e.end)) return 'not-finite';
+    if (e.end < e.start) return 'end-before-start';
+    if (e.start < 0) return 'negative-start';
+    if (e.end === e.start) return 'zero-length';
+    return 'regular';
+  };
+  const all = await page.evaluate(() => {
+    const out = [];
+    for (const a of window.taescope.animations(0)) out.push({ name: a.name, events: window.taescope.select(0, a.index).timeline.events });
+    return out;
+  });
+  const tally = {};
+  for (const a of all) for (const e of a.events) {
+    const want = expected(e);
+    check(e.timing === want, `${a.name} event ${e.index}: shown as ${e.timing}, times ${e.start}..${e.end} say ${want}`);
+    tally[want] = (tally[want] || 0) + 1;
+  }
+  check(all.length === 32, `walked ${all.length} animations`);
+  console.log(`note  c5070 event timings: ${JSON.stringify(tally)}`);
+});
+
+await test('inspector: decoded integer and float fields match the event\'s raw parameter bytes', async () => {
+  const s0 = await page.evaluate(() => window.taescope.state());
+  if (s0.status !== 'ready' || s0.fileName !== 'c5070.anibnd.dcx') return 'skip';
+  let compared = 0;
+  const events = s0.timeline.events.length;
+  for (let i = 0; i < events; i++) {
+    const s = await page.evaluate((i) => window.taescope.selectEvent(i), i);
+    const ev = s.selectedEvent;
+    check(ev && ev.index === i, `event ${i} not selected`);
+    const bytes = Buffer.from(ev.parameterHex, 'hex');
+    for (const f of ev.fields) {
+      if (!f.present) continue;
+      check(f.offset + f.size <= bytes.length, `field ${f.name} lies past the ${bytes.length} bytes`);
+      const readers = { s8: (b, o) => b.readInt8(o), u8: (b, o) => b.readUInt8(o), s16: (b, o) => b.readInt16LE(o),
+        u16: (b, o) => b.readUInt16LE(o), s32: (b, o) => b.readInt32LE(o), u32: (b, o) => b.readUInt32LE(o),
+        f32: (b, o) => b.readFloatLE(o) };
+      const read = readers[f.type];
+      if (!read) continue;
+      const stored = read(bytes, f.offset);
+      if (f.type === 'f32' && !Number.isFinite(stored)) continue;
+      const shown = Number(f.value);
+      const same = f.type === 'f32' ? Math.abs(shown - stored) <= 1e-6 * Math.max(1, Math.abs(stored)) : shown === stored;
+      check(same, `event ${i} field ${f.name} (${f.type} at ${f.offset}) shows ${f.value}, bytes hold ${stored}`);
+      compared++;
+    }
+  }
+  check(compared > 0, 'no field was compared');
+  console.log(`note  ${compared} decoded field values checked against raw bytes over ${events} events`);
+  await page.evaluate(() => window.taescope.selectEvent(0));
+});
+
 await test('keyboard: Right steps a frame, Down selects the next animation, Space plays', async () => {
-  const before = await page.evaluate(() => window.taescope.state());
+  let before = await page.evaluate(() => window.taescope.state());
   if (before.status !== 'ready') return 'skip';
+  before = await page.evaluate(() => window.taescope.select(0, 0));
   await page.click('#canvas', { position: { x: 900, y: 12 } });  // focus the canvas on the status strip
   const t0 = before.timeline.frame;
   await page.keyboard.press('ArrowRight');
