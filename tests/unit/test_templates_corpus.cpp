@@ -8,9 +8,11 @@
 // separately below ("the spec's invariants").
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "binder/document.h"
@@ -200,8 +202,9 @@ TEST_CASE("corpus templates: the spec's invariants hold for Sekiro and Elden Rin
 TEST_CASE("corpus templates: every decoded field written back from its text gives the same bytes") {
     const auto* c = census();
     if (!c) return;
-    for (const auto& [game, g] : *c) {
-        INFO(game);
+    for (const auto& entry : *c) {
+        const GameCensus& g = entry.second;
+        INFO(entry.first);
         CHECK(g.bytes_reencoded > 0);
         CHECK(g.reencode_mismatches == 0);
     }

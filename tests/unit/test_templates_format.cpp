@@ -365,3 +365,29 @@ TEST_CASE("padding: zero-asserted fields and fields named pad, padN, Padding, Pa
     CHECK_FALSE(named("Padding X"));
     CHECK_FALSE(named("Unused", 1));
 }
+
+TEST_CASE("template text: mutated built-in text never crashes and every error names a line") {
+    const BuiltinTemplateText& b = builtin_template_texts()[0];
+    const std::string original(b.text.substr(0, 5000));
+    uint64_t state = 0x2545F4914F6CDD1Dull;
+    auto next = [&]() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        return state;
+    };
+    const char alphabet[] = "@=\"\\ \n#-0x9[]abs";
+    for (int round = 0; round < 1500; ++round) {
+        std::string doc = original;
+        for (int k = 0; k < 3 && !doc.empty(); ++k) {
+            size_t at = size_t(next() % doc.size());
+            if (next() % 2) {
+                doc[at] = alphabet[next() % (sizeof alphabet - 1)];
+            } else {
+                doc.erase(at, size_t(next() % 32));
+            }
+        }
+        auto r = parse_template_text(doc);
+        if (!r.ok()) CHECK(r.error().to_string().find("line ") != std::string::npos);
+    }
+}

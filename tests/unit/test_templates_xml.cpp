@@ -263,3 +263,43 @@ TEST_CASE("template import: every Smithbox and DSAnimStudio file in shared/templ
         CHECK(t112->fields[2].size == 4);
     }
 }
+
+// Hostile input: byte flips, insertions and cuts of a real template, read as XML and as our
+// text format. Each must parse or fail with a message; none may crash (sanitizers watch).
+TEST_CASE("template import: mutated documents never crash and every error names a line") {
+    std::string path = shared_templates("dsanimstudio/TAE.Template.SDT.xml");
+    if (path.empty()) return;
+    // The file's first actions, closed: a complete document of about 6 KB.
+    std::string whole = load_text(path);
+    const std::string original = whole.substr(0, whole.find("</action>", 6000) + 9) + "\n</action_template>\n";
+    REQUIRE(import_template_xml(original).ok());
+    uint64_t state = 0x9E3779B97F4A7C15ull;
+    auto next = [&]() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        return state;
+    };
+    const char alphabet[] = "<>/=\"'&;#x![]-?ab0 \n\xFF";
+    size_t parsed = 0;
+    for (int round = 0; round < 1500; ++round) {
+        std::string doc = original;
+        int edits = 1 + int(next() % 4);
+        for (int k = 0; k < edits && !doc.empty(); ++k) {
+            size_t at = size_t(next() % doc.size());
+            switch (next() % 3) {
+                case 0: doc[at] = alphabet[next() % (sizeof alphabet - 1)]; break;
+                case 1: doc.insert(at, 1, alphabet[next() % (sizeof alphabet - 1)]); break;
+                default: doc.erase(at, size_t(next() % 64)); break;
+            }
+        }
+        auto r = import_template_xml(doc);
+        if (r.ok()) {
+            ++parsed;
+        } else {
+            CHECK(r.error().to_string().find("line ") != std::string::npos);
+        }
+    }
+    CHECK(parsed > 0);  // some mutations (inside names, or a value to another value) stay valid
+    CHECK(parsed < 1500);
+}
