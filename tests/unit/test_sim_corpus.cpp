@@ -10,6 +10,7 @@
 #include "binder/document.h"
 #include "sim/animation_imports.h"
 #include "sim/animation_simulation.h"
+#include "sim/document_simulation.h"
 #include "templates/builtin_templates.h"
 #include "templates/document_game.h"
 #include "test_support.h"
@@ -236,6 +237,13 @@ TEST_CASE("Sekiro c0000 imports: a201_501200 -> a201_500200 -> a200_500200 cross
     auto sim = simulate(*o, r.events_from);
     CHECK(sim.events().size() == o->index.animation(r.events_from)->events.size());
     CHECK_FALSE(sim.events().empty());
+    // The one call a viewer makes gives the same: the source's events, the chain with them.
+    auto run = simulate_animation(o->index, 201501200, o->templates);
+    REQUIRE(run.ok());
+    CHECK(run->import.events_from.full_number == 200500200);
+    CHECK(run->simulation.events().size() == sim.events().size());
+    CHECK(run->simulation.frame_count() == sim.frame_count());
+    CHECK_FALSE(simulate_animation(o->index, 201501201 + 7, o->templates).ok());
 
     // a210_610003 names a00's animation by a number below 1,000,000 (spec: 218 such imports).
     ImportResolution low = resolve_imports(o->index, find(*o, "a210_610003"));

@@ -14,6 +14,7 @@
 #include "io/file_io.h"
 #include "sim/animation_imports.h"
 #include "sim/animation_simulation.h"
+#include "sim/document_simulation.h"
 #include "templates/document_game.h"
 #include "templates/template_library.h"
 
@@ -176,8 +177,10 @@ std::string file_label(const Document& doc, size_t tae_index) {
 
 // ---- the table -----------------------------------------------------------------------------
 
-void print_text(const Document& doc, const AnimationIndex& index, const Located& at, const ImportResolution& imp,
-                const AnimationSimulation& sim, const std::string& game) {
+void print_text(const Document& doc, const AnimationIndex& index, const Located& at, const DocumentSimulation& run,
+                const std::string& game) {
+    const ImportResolution& imp = run.import;
+    const AnimationSimulation& sim = run.simulation;
     const TaeAnimation* anim = index.animation(imp.events_from);
     std::printf("%s in %s (record %zu of %s)\n", animation_name(at.ref.full_number).c_str(), doc.name.c_str(),
                 at.ref.animation_index, file_label(doc, at.ref.tae_index).c_str());
@@ -186,9 +189,8 @@ void print_text(const Document& doc, const AnimationIndex& index, const Located&
     if (imp.outcome != ImportOutcome::NotImport)
         std::printf("ImportOther: %s (%s); events from %s\n", imp.message.c_str(), import_outcome_name(imp.outcome),
                     animation_name(imp.events_from.full_number).c_str());
-    const TaeAnimation* own = index.animation(at.ref);
-    if (imp.outcome == ImportOutcome::Resolved && own && !own->events.empty())
-        std::printf("note: the importing record's own %zu event(s) are not used\n", own->events.size());
+    if (run.own_events_not_used)
+        std::printf("note: the importing record's own %zu event(s) are not used\n", run.own_events_not_used);
     std::printf("%zu events, %u frames at 30 fps, %s\n", anim ? anim->events.size() : 0, sim.frame_count(),
                 convention_name(sim.convention()));
     std::printf("mask end-instant convention and runtime precedence: Unknown in the spec; here source-record order, "
@@ -247,8 +249,9 @@ void print_text(const Document& doc, const AnimationIndex& index, const Located&
     std::printf("(effects: #event:id, ? = conditional, only under a run-time condition)\n");
 }
 
-void print_json(const Document& doc, const Located& at, const ImportResolution& imp, const AnimationSimulation& sim,
-                const std::string& game) {
+void print_json(const Document& doc, const Located& at, const DocumentSimulation& run, const std::string& game) {
+    const ImportResolution& imp = run.import;
+    const AnimationSimulation& sim = run.simulation;
     std::string o = "{";
     o += "\"file\":" + json_string(doc.name);
     o += ",\"animation\":" + json_string(animation_name(at.ref.full_number));
@@ -261,7 +264,7 @@ void print_json(const Document& doc, const Located& at, const ImportResolution& 
     o += ",\"mask_precedence\":\"source-record order, a later record wins (runtime order and end instant Unknown)\"";
     o += ",\"import\":{\"outcome\":" + json_string(import_outcome_name(imp.outcome)) +
          ",\"message\":" + json_string(imp.message) + ",\"events_from\":" + json_string(animation_name(imp.events_from.full_number)) +
-         ",\"chain\":[";
+         ",\"own_events_not_used\":" + std::to_string(run.own_events_not_used) + ",\"chain\":[";
     for (size_t i = 0; i < imp.chain.size(); ++i) o += (i ? "," : "") + json_string(animation_name(imp.chain[i].full_number));
     o += "]}";
     o += ",\"notes\":[";
@@ -412,15 +415,16 @@ int run(const std::vector<std::string>& args) {
                      index.size());
         return 1;
     }
-    ImportResolution imp = resolve_imports(index, at->ref);
-    const TaeAnimation* anim = index.animation(imp.events_from);
-    const TaeFile* file = index.file(imp.events_from.tae_index);
     SimOptions so;
     so.convention = opt.convention;
     so.frame_count = opt.frames;
-    AnimationSimulation sim = AnimationSimulation::build(*file, *anim, templates, so);
-    if (opt.json) print_json(*doc, *at, imp, sim, game);
-    else print_text(*doc, index, *at, imp, sim, game);
+    auto result = simulate_animation(index, at->ref.full_number, templates, so);
+    if (!result.ok()) {
+        std::fprintf(stderr, "taescope sim: %s\n", result.error().to_string().c_str());
+        return 1;
+    }
+    if (opt.json) print_json(*doc, *at, *result, game);
+    else print_text(*doc, index, *at, *result, game);
     return 0;
 }
 
