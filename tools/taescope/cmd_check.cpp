@@ -2,7 +2,8 @@
 // every event file, decodes every event with its game's templates and reports where the stored
 // bytes and the templates disagree, per event and totalled per file and per event type.
 #include <cstdio>
-#include <map>
+#include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
