@@ -55,12 +55,18 @@ const TaeAnimation* AnimationIndex::animation(const AnimationRef& ref) const {
 
 const char* import_outcome_name(ImportOutcome outcome) {
     switch (outcome) {
-        case ImportOutcome::NotImport: return "not an import";
-        case ImportOutcome::Resolved: return "resolved";
-        case ImportOutcome::NoImport: return "names -1 (no import)";
-        case ImportOutcome::MissingTarget: return "names an animation the binder lacks";
-        case ImportOutcome::Cycle: return "cycle";
-        case ImportOutcome::TooLong: return "chain too long";
+        case ImportOutcome::NotImport:
+            return "not an import";
+        case ImportOutcome::Resolved:
+            return "resolved";
+        case ImportOutcome::NoImport:
+            return "names -1 (no import)";
+        case ImportOutcome::MissingTarget:
+            return "names an animation the binder lacks";
+        case ImportOutcome::Cycle:
+            return "cycle";
+        case ImportOutcome::TooLong:
+            return "chain too long";
     }
     return "?";
 }
@@ -84,14 +90,16 @@ ImportResolution resolve_imports(const AnimationIndex& index, const AnimationRef
             r.outcome = outcome;
             r.unresolved_source = source;
             r.events_from = start;  // the requested record keeps its own events
-            r.message = path + " -> " + std::to_string(source) + ": " + why + "; " +
-                        animation_name(start.full_number) + " keeps its own record";
+            r.message = path + " -> " + std::to_string(source) + ": " + why + "; " + animation_name(start.full_number) +
+                        " keeps its own record";
             return r;
         };
         if (source == -1) return stop(ImportOutcome::NoImport, "no import, as DSAnimStudio reads it");
         if (source < 0) return stop(ImportOutcome::MissingTarget, "a negative number names no animation");
         auto next = index.find(uint64_t(source));
-        if (!next) return stop(ImportOutcome::MissingTarget, "no event file of the binder holds it (engine behaviour Unknown)");
+        if (!next)
+            return stop(ImportOutcome::MissingTarget,
+                        "no event file of the binder holds it (engine behaviour Unknown)");
         for (const auto& seen : r.chain)
             if (seen.tae_index == next->tae_index && seen.animation_index == next->animation_index)
                 return stop(ImportOutcome::Cycle, "back to " + animation_name(next->full_number) + ", a cycle");

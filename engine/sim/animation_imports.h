@@ -55,12 +55,12 @@ private:
 };
 
 enum class ImportOutcome : uint8_t {
-    NotImport,     // the animation is not ImportOther: its own events
-    Resolved,      // the chain ends at an animation that is not ImportOther
-    NoImport,      // a link names -1: the record keeps its own events
-    MissingTarget, // a link names a number the binder lacks
-    Cycle,         // the chain comes back to a record it passed
-    TooLong,       // more than kMaxImportChain links
+    NotImport,      // the animation is not ImportOther: its own events
+    Resolved,       // the chain ends at an animation that is not ImportOther
+    NoImport,       // a link names -1: the record keeps its own events
+    MissingTarget,  // a link names a number the binder lacks
+    Cycle,          // the chain comes back to a record it passed
+    TooLong,        // more than kMaxImportChain links
 };
 const char* import_outcome_name(ImportOutcome outcome);
 

@@ -61,7 +61,8 @@ AnimationSimulation AnimationSimulation::build(const TaeFile& file, const TaeAni
     }
     uint64_t worst = uint64_t(frames) * std::max<size_t>(1, sim.events_.size());
     if (worst > options.limits.max_frame_entries) {
-        uint32_t fit = uint32_t(std::max<uint64_t>(1, options.limits.max_frame_entries / std::max<size_t>(1, sim.events_.size())));
+        uint32_t fit =
+            uint32_t(std::max<uint64_t>(1, options.limits.max_frame_entries / std::max<size_t>(1, sim.events_.size())));
         sim.notes_.push_back("frames clamped from " + std::to_string(frames) + " to " + std::to_string(fit) +
                              " (events x frames over the table limit)");
         frames = fit;
@@ -84,7 +85,9 @@ AnimationSimulation AnimationSimulation::build(const TaeFile& file, const TaeAni
     size_t flagged = sim.events_with_timing_flags().size();
     if (flagged) sim.notes_.push_back(std::to_string(flagged) + " event(s) with unusual times (see each event)");
     size_t conditional = sim.conditional_events().size();
-    if (conditional) sim.notes_.push_back(std::to_string(conditional) + " conditional event(s): they happen only under a run-time condition");
+    if (conditional)
+        sim.notes_.push_back(std::to_string(conditional) +
+                             " conditional event(s): they happen only under a run-time condition");
     return sim;
 }
 
@@ -127,15 +130,16 @@ MaskState AnimationSimulation::mask_in(double frame) const {
     MaskState state{};
     for (const auto& e : events_) {
         if (!e.mask) continue;
-        bool speaks = mask_event_latches(e.type)
-                          ? e.timing.can_be_active(convention_) && e.timing.start_frame <= frame
-                          : e.timing.active_at(frame, convention_);
+        bool speaks = mask_event_latches(e.type) ? e.timing.can_be_active(convention_) && e.timing.start_frame <= frame
+                                                 : e.timing.active_at(frame, convention_);
         if (speaks) apply_mask_action(state, *e.mask, int32_t(e.index));
     }
     return state;
 }
 
-std::vector<uint32_t> AnimationSimulation::active_at(double seconds) const { return active_in(frame_position(seconds)); }
+std::vector<uint32_t> AnimationSimulation::active_at(double seconds) const {
+    return active_in(frame_position(seconds));
+}
 
 EventEdges AnimationSimulation::edges_between(double from_seconds, double to_seconds) const {
     return edges_in(frame_position(from_seconds), frame_position(to_seconds));

@@ -30,8 +30,8 @@
 namespace taescope {
 
 struct SimLimits {
-    uint32_t max_frames = 30 * 600;            // 10 minutes
-    uint64_t max_frame_entries = 1u << 22;     // active-list entries over all frames
+    uint32_t max_frames = 30 * 600;         // 10 minutes
+    uint64_t max_frame_entries = 1u << 22;  // active-list entries over all frames
 };
 
 struct SimOptions {
@@ -58,7 +58,7 @@ struct EventEdges {
 struct FrameView {
     uint32_t frame = 0;
     double seconds = 0;
-    std::span<const uint32_t> active;   // event indices, source-record order
+    std::span<const uint32_t> active;  // event indices, source-record order
     std::span<const uint32_t> started;
     std::span<const uint32_t> ended;
     const MaskState* masks = nullptr;

@@ -17,7 +17,8 @@ Result<DocumentSimulation> simulate_animation(const AnimationIndex& index, uint6
     if (out.import.outcome == ImportOutcome::Resolved && own) out.own_events_not_used = own->events.size();
     const TaeFile* file = index.file(out.import.events_from.tae_index);
     const TaeAnimation* source = index.animation(out.import.events_from);
-    if (!file || !source) return make_error(Error::kNoOffset, "the index does not hold " + animation_name(full_number) + "'s file");
+    if (!file || !source)
+        return make_error(Error::kNoOffset, "the index does not hold " + animation_name(full_number) + "'s file");
     out.simulation = AnimationSimulation::build(*file, *source, templates, options);
     return out;
 }

@@ -13,8 +13,8 @@ namespace taescope {
 
 struct DocumentSimulation {
     AnimationRef requested;
-    ImportResolution import;          // import.events_from is the record simulated
-    size_t own_events_not_used = 0;   // events stored on a resolved ImportOther record itself
+    ImportResolution import;         // import.events_from is the record simulated
+    size_t own_events_not_used = 0;  // events stored on a resolved ImportOther record itself
     AnimationSimulation simulation;
 };
 

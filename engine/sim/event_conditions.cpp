@@ -85,8 +85,10 @@ EffectStart read_effect_start(const GameTemplates* templates, int32_t type, Byte
             return e;
         }
         ConditionValue v = read_value(f.name, f.type, f.offset, f.size, params);
-        if (v.stored) e.effect_id = v.value;
-        else e.note = f.name + " not stored";
+        if (v.stored)
+            e.effect_id = v.value;
+        else
+            e.note = f.name + " not stored";
         return e;
     }
     return e;

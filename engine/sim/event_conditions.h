@@ -31,17 +31,17 @@ inline constexpr int32_t kEventAttackBehavior = 1;
 inline constexpr int32_t kEventSpawnOneShotFfx = 96;
 
 struct ConditionValue {
-    std::string field;     // "Additional Spawn Condition", "State Info"
-    uint32_t offset = 0;   // byte offset in the parameters
-    bool stored = false;   // false: the event's bytes end before the field (a shorter variant)
-    int64_t value = 0;     // 0 when not stored
+    std::string field;    // "Additional Spawn Condition", "State Info"
+    uint32_t offset = 0;  // byte offset in the parameters
+    bool stored = false;  // false: the event's bytes end before the field (a shorter variant)
+    int64_t value = 0;    // 0 when not stored
 };
 
 struct EventCondition {
-    bool conditional = false;   // a stored condition value is not 0
-    bool spec_observed = false; // the type is one the spec describes (96, 1)
+    bool conditional = false;            // a stored condition value is not 0
+    bool spec_observed = false;          // the type is one the spec describes (96, 1)
     std::vector<ConditionValue> values;  // every condition field the type has, stored or not
-    std::string note;           // e.g. "no template: offsets assumed", "State Info not stored"
+    std::string note;                    // e.g. "no template: offsets assumed", "State Info not stored"
 };
 
 EventCondition read_event_condition(const GameTemplates* templates, int32_t type, Bytes params);

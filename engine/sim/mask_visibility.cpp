@@ -35,23 +35,30 @@ MaskLayout mask_layout_for(const GameTemplates* templates, int32_t type) {
     else if (missing > 0)
         layout.source = prefix + std::to_string(missing) + " of the 32 Mask fields absent, their bytes assumed";
     else
-        layout.source = prefix + (at_identity ? "Mask 1..Mask 32 at bytes 0..31" : "Mask 1..Mask 32 at the template's offsets");
+        layout.source =
+            prefix + (at_identity ? "Mask 1..Mask 32 at bytes 0..31" : "Mask 1..Mask 32 at the template's offsets");
     return layout;
 }
 
 const char* mask_change_name(MaskChange change) {
     switch (change) {
-        case MaskChange::Show: return "show";
-        case MaskChange::Hide: return "hide";
-        default: return "unchanged";
+        case MaskChange::Show:
+            return "show";
+        case MaskChange::Hide:
+            return "hide";
+        default:
+            return "unchanged";
     }
 }
 
 const char* mask_visibility_name(MaskVisibility v) {
     switch (v) {
-        case MaskVisibility::Shown: return "shown";
-        case MaskVisibility::Hidden: return "hidden";
-        default: return "default";
+        case MaskVisibility::Shown:
+            return "shown";
+        case MaskVisibility::Hidden:
+            return "hidden";
+        default:
+            return "default";
     }
 }
 
@@ -69,12 +76,17 @@ MaskAction read_mask_action(int32_t type, Bytes params, const MaskLayout& layout
         MaskChange change = MaskChange::Unchanged;
         bool named = true;
         if (type == kEventChangeDrawMask) {
-            if (v == 0) change = MaskChange::Hide;
-            else if (v == 1) change = MaskChange::Show;
-            else named = v == 255;
+            if (v == 0)
+                change = MaskChange::Hide;
+            else if (v == 1)
+                change = MaskChange::Show;
+            else
+                named = v == 255;
         } else if (type == kEventHideModelMask || type == kEventShowModelMask) {
-            if (v == 1) change = type == kEventHideModelMask ? MaskChange::Hide : MaskChange::Show;
-            else named = v == 0;
+            if (v == 1)
+                change = type == kEventHideModelMask ? MaskChange::Hide : MaskChange::Show;
+            else
+                named = v == 0;
         }
         if (!named) a.unnamed_values |= 1u << g;
         a.changes[g] = change;

@@ -13,6 +13,8 @@
 // Precedence when several events speak about a group at one instant: source-record order, a
 // later record wins (the order the spec's checked external playback model uses). A 233 speaks
 // from its start on (latched; it keeps speaking after its end), a 711/713 only while active.
+// A 233 that is active at no instant under the convention (stored backwards, or zero-length
+// under half-open) never latches; its timing flags say why.
 // Runtime priority across overlapping systems, and the end-instant convention of 711/713,
 // are Unknown in the spec.
 #pragma once

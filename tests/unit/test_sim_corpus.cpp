@@ -47,7 +47,8 @@ AnimationRef find(const Opened& o, const char* name) {
     return *ref;
 }
 
-AnimationSimulation simulate(const Opened& o, const AnimationRef& ref, IntervalConvention c = IntervalConvention::HalfOpen) {
+AnimationSimulation simulate(const Opened& o, const AnimationRef& ref,
+                             IntervalConvention c = IntervalConvention::HalfOpen) {
     SimOptions options;
     options.convention = c;
     return AnimationSimulation::build(*o.index.file(ref.tae_index), *o.index.animation(ref), o.templates, options);
@@ -266,4 +267,56 @@ TEST_CASE("Dark Souls III c0000 imports: -1 keeps the record, a missing target e
     CHECK(missing.unresolved_source == 2303400);
     CHECK_FALSE(o->index.find(2303400).has_value());
     CHECK(missing.events_from.full_number == 20034401);
+}
+
+TEST_CASE("Elden Ring c4310 a000_003020: a 711 from -1/30 hides group 1 at frame 0; abutting 711s hand over") {
+    auto o = open_corpus("eldenring/c4310.anibnd.dcx");
+    if (!o) return;
+    AnimationRef ref = find(*o, "a000_003020");
+    auto half = simulate(*o, ref);
+    auto closed = simulate(*o, ref, IntervalConvention::Closed);
+    const auto& ev = half.events();
+    // Stored: #25 711 [0, 20), #26 711 [20, 234), #31 711 [-1, 10), all hiding group 1.
+    for (uint32_t i : {25u, 26u, 31u}) {
+        CHECK(ev.at(i).type == 711);
+        CHECK(param_byte(*o, ref, i, 0) == 1);
+    }
+    CHECK(ev[31].timing.flags == kTimingStartsBeforeClip);
+    CHECK(ev[25].timing.end_frame == 20);
+    CHECK(ev[26].timing.start_frame == 20);
+    // Frame 0: both #25 and #31 hide group 1; the later record decides.
+    CHECK(half.frame(0).masks->at(0).visibility == MaskVisibility::Hidden);
+    CHECK(half.frame(0).masks->at(0).decided_by == 31);
+    CHECK(half.frame(10).masks->at(0).decided_by == 25);
+    // Frame 20: half-open hands over from #25 to #26 with no gap; closed, both speak and #26 wins.
+    for (uint32_t n : {19u, 20u, 21u}) {
+        INFO("frame " << n);
+        CHECK(half.frame(n).masks->at(0).visibility == MaskVisibility::Hidden);
+        CHECK(closed.frame(n).masks->at(0).visibility == MaskVisibility::Hidden);
+    }
+    CHECK(half.frame(20).masks->at(0).decided_by == 26);
+    CHECK(closed.frame(20).masks->at(0).decided_by == 26);
+    CHECK(contains(closed.frame(20).active, 25));
+    CHECK_FALSE(contains(half.frame(20).active, 25));
+}
+
+TEST_CASE("Elden Ring c2100 a000_010000 event 6: an open-ended 711 hides groups 1-10 to the end") {
+    auto o = open_corpus("eldenring/c2100.anibnd.dcx");
+    if (!o) return;
+    AnimationRef ref = find(*o, "a000_010000");
+    auto sim = simulate(*o, ref);
+    const SimEvent& e = sim.events().at(6);
+    CHECK(e.type == 711);
+    CHECK(e.timing.flags == kTimingOpenEnd);
+    uint32_t start = uint32_t(e.timing.start_frame);
+    REQUIRE(start < sim.frame_count());
+    uint32_t last = sim.frame_count() - 1;
+    for (int g = 0; g < kMaskGroupCount; ++g) {
+        bool hides = param_byte(*o, ref, 6, uint32_t(g)) == 1;
+        CHECK(sim.frame(last).masks->at(g).visibility == (hides ? MaskVisibility::Hidden : MaskVisibility::Default));
+        if (start > 0) CHECK(sim.frame(start - 1).masks->at(g).visibility == MaskVisibility::Default);
+    }
+    CHECK(param_byte(*o, ref, 6, 0) == 1);
+    CHECK(param_byte(*o, ref, 6, 9) == 1);
+    CHECK(param_byte(*o, ref, 6, 10) == 0);
 }

@@ -31,7 +31,8 @@ void add_event(TaeFile& file, TaeAnimation& anim, int32_t type, uint32_t start_b
     file.parameter_bytes.insert(file.parameter_bytes.end(), params.begin(), params.end());
     anim.events.push_back(e);
 }
-void add_event(TaeFile& file, TaeAnimation& anim, int32_t type, float start, float end, std::vector<uint8_t> params = {}) {
+void add_event(TaeFile& file, TaeAnimation& anim, int32_t type, float start, float end,
+               std::vector<uint8_t> params = {}) {
     add_event(file, anim, type, bits(start), bits(end), std::move(params));
 }
 

@@ -92,14 +92,17 @@ std::string format_frame(double f) {
     if (std::isinf(f)) return f > 0 ? "open" : "-inf";
     if (std::isnan(f)) return "NaN";
     char buf[32];
-    if (f == std::round(f)) std::snprintf(buf, sizeof buf, "%.0f", f);
-    else std::snprintf(buf, sizeof buf, "%.3f", f);
+    if (f == std::round(f))
+        std::snprintf(buf, sizeof buf, "%.0f", f);
+    else
+        std::snprintf(buf, sizeof buf, "%.3f", f);
     return buf;
 }
 
 std::string mask_row(const MaskState& m) {
     std::string s;
-    for (const auto& g : m) s += g.visibility == MaskVisibility::Shown ? 'S' : g.visibility == MaskVisibility::Hidden ? 'H' : '.';
+    for (const auto& g : m)
+        s += g.visibility == MaskVisibility::Shown ? 'S' : g.visibility == MaskVisibility::Hidden ? 'H' : '.';
     return s;
 }
 
@@ -165,8 +168,8 @@ std::optional<Located> locate(const Document& doc, const AnimationIndex& index, 
     if (doc.kind == PayloadKind::Tae && doc.taes.size() == 1 && doc.taes[0].slot.number_offset == 0) {
         uint64_t within = *number % kAnimationGroupSize;
         if (auto ref = index.find(within))
-            return Located{*ref, "loose TAE: record " + std::to_string(within) + " taken for " + animation_name(*number) +
-                                     " (the file's group is not known from its name)"};
+            return Located{*ref, "loose TAE: record " + std::to_string(within) + " taken for " +
+                                     animation_name(*number) + " (the file's group is not known from its name)"};
     }
     return std::nullopt;
 }
@@ -193,8 +196,9 @@ void print_text(const Document& doc, const AnimationIndex& index, const Located&
         std::printf("note: the importing record's own %zu event(s) are not used\n", run.own_events_not_used);
     std::printf("%zu events, %u frames at 30 fps, %s\n", anim ? anim->events.size() : 0, sim.frame_count(),
                 convention_name(sim.convention()));
-    std::printf("mask end-instant convention and runtime precedence: Unknown in the spec; here source-record order, "
-                "a later record wins\n");
+    std::printf(
+        "mask end-instant convention and runtime precedence: Unknown in the spec; here source-record order, "
+        "a later record wins\n");
     for (const auto& n : sim.notes()) std::printf("note: %s\n", n.c_str());
 
     std::printf("\nevents (source-record order):\n");
@@ -206,8 +210,10 @@ void print_text(const Document& doc, const AnimationIndex& index, const Located&
         if (e.timing.flags) std::printf("  [%s]", describe_timing_flags(e.timing.flags).c_str());
         if (!e.timing.can_be_active(sim.convention())) std::printf("  NEVER ACTIVE");
         if (e.effect.starts_effect) {
-            if (e.effect.effect_id) std::printf("  effect %s=%lld", e.effect.id_field.c_str(), (long long)*e.effect.effect_id);
-            else std::printf("  effect: %s", e.effect.note.c_str());
+            if (e.effect.effect_id)
+                std::printf("  effect %s=%lld", e.effect.id_field.c_str(), (long long)*e.effect.effect_id);
+            else
+                std::printf("  effect: %s", e.effect.note.c_str());
         }
         if (e.condition.conditional)
             std::printf("  CONDITIONAL%s: %s", e.condition.spec_observed ? "" : " (by field name)",
@@ -220,8 +226,9 @@ void print_text(const Document& doc, const AnimationIndex& index, const Located&
         std::printf("\n");
     }
 
-    std::printf("\nframes (masks: . default, S shown, H hidden, then the deciding event of each group when it\n"
-                "changes; _ in an event: byte not stored):\n");
+    std::printf(
+        "\nframes (masks: . default, S shown, H hidden, then the deciding event of each group when it\n"
+        "changes; _ in an event: byte not stored):\n");
     std::string previous_deciders;
     for (uint32_t n = 0; n < sim.frame_count(); ++n) {
         FrameView f = sim.frame(n);
@@ -263,9 +270,11 @@ void print_json(const Document& doc, const Located& at, const DocumentSimulation
     o += ",\"frames_per_second\":30,\"frame_count\":" + std::to_string(sim.frame_count());
     o += ",\"mask_precedence\":\"source-record order, a later record wins (runtime order and end instant Unknown)\"";
     o += ",\"import\":{\"outcome\":" + json_string(import_outcome_name(imp.outcome)) +
-         ",\"message\":" + json_string(imp.message) + ",\"events_from\":" + json_string(animation_name(imp.events_from.full_number)) +
+         ",\"message\":" + json_string(imp.message) +
+         ",\"events_from\":" + json_string(animation_name(imp.events_from.full_number)) +
          ",\"own_events_not_used\":" + std::to_string(run.own_events_not_used) + ",\"chain\":[";
-    for (size_t i = 0; i < imp.chain.size(); ++i) o += (i ? "," : "") + json_string(animation_name(imp.chain[i].full_number));
+    for (size_t i = 0; i < imp.chain.size(); ++i)
+        o += (i ? "," : "") + json_string(animation_name(imp.chain[i].full_number));
     o += "]}";
     o += ",\"notes\":[";
     for (size_t i = 0; i < sim.notes().size(); ++i) o += (i ? "," : "") + json_string(sim.notes()[i]);
@@ -277,7 +286,8 @@ void print_json(const Document& doc, const Located& at, const DocumentSimulation
         o += "{\"index\":" + std::to_string(e.index) + ",\"type\":" + std::to_string(e.type) +
              ",\"name\":" + json_string(e.type_name) + ",\"start\":" + json_number(seconds_of(e.timing.start_bits)) +
              ",\"end\":" + json_number(seconds_of(e.timing.end_bits)) +
-             ",\"start_frame\":" + json_number(e.timing.start_frame) + ",\"end_frame\":" + json_number(e.timing.end_frame) +
+             ",\"start_frame\":" + json_number(e.timing.start_frame) +
+             ",\"end_frame\":" + json_number(e.timing.end_frame) +
              ",\"timing\":" + json_string(describe_timing_flags(e.timing.flags)) +
              ",\"can_be_active\":" + (e.timing.can_be_active(sim.convention()) ? "true" : "false");
         o += ",\"conditional\":" + std::string(e.condition.conditional ? "true" : "false") + ",\"conditions\":[";
@@ -302,7 +312,8 @@ void print_json(const Document& doc, const Located& at, const DocumentSimulation
         o += n ? ",\n" : "\n";
         o += "{\"frame\":" + std::to_string(n) + ",\"seconds\":" + json_number(f.seconds) +
              ",\"active\":" + json_indices(f.active) + ",\"started\":" + json_indices(f.started) +
-             ",\"ended\":" + json_indices(f.ended) + ",\"masks\":" + json_string(mask_row(*f.masks)) + ",\"mask_decided_by\":[";
+             ",\"ended\":" + json_indices(f.ended) + ",\"masks\":" + json_string(mask_row(*f.masks)) +
+             ",\"mask_decided_by\":[";
         for (int g = 0; g < kMaskGroupCount; ++g) o += (g ? "," : "") + std::to_string((*f.masks)[g].decided_by);
         o += "]}";
     }
@@ -327,12 +338,14 @@ void print_list(const Document& doc, const AnimationIndex& index, const GameTemp
             std::string line = animation_name(ref.full_number) + " (" + file_label(doc, t) + ")";
             if (masks) {
                 line += " masks:";
-                for (uint32_t i : sim.mask_events()) line += " #" + std::to_string(i) + "/" + std::to_string(sim.events()[i].type);
+                for (uint32_t i : sim.mask_events())
+                    line += " #" + std::to_string(i) + "/" + std::to_string(sim.events()[i].type);
             }
             if (cond) line += " conditional:" + std::to_string(cond);
             for (uint32_t i : sim.events_with_timing_flags()) {
                 const SimEvent& e = sim.events()[i];
-                line += " #" + std::to_string(i) + "/" + std::to_string(e.type) + "[" + describe_timing_flags(e.timing.flags) + "]";
+                line += " #" + std::to_string(i) + "/" + std::to_string(e.type) + "[" +
+                        describe_timing_flags(e.timing.flags) + "]";
             }
             if (imp.outcome != ImportOutcome::NotImport)
                 line += " import: " + imp.message + " (" + import_outcome_name(imp.outcome) + ")";
@@ -423,12 +436,15 @@ int run(const std::vector<std::string>& args) {
         std::fprintf(stderr, "taescope sim: %s\n", result.error().to_string().c_str());
         return 1;
     }
-    if (opt.json) print_json(*doc, *at, *result, game);
-    else print_text(*doc, index, *at, *result, game);
+    if (opt.json)
+        print_json(*doc, *at, *result, game);
+    else
+        print_text(*doc, index, *at, *result, game);
     return 0;
 }
 
-const CommandRegistration registration({"sim", "per-frame event, mask and condition table of an animation", kUsage, run});
+const CommandRegistration registration({"sim", "per-frame event, mask and condition table of an animation", kUsage,
+                                        run});
 
 }  // namespace
 }  // namespace taescope::cli
