@@ -68,7 +68,14 @@ struct TimelineState {
     bool fit_requested = true;    // fit the view to the animation on the next frame
     int hovered_event = -1;
     bool press_on_event = false;  // the current mouse press began on an event bar (no panning)
-    float row_scroll = 0;         // vertical scroll of the event rows, pixels
+    // Where the panel drew the time axis last frame (canvas CSS pixels), for the query API:
+    // lets a test point the mouse at a time or an event row.
+    struct Geometry {
+        float axis_x0 = 0, axis_x1 = 0;  // screen x of view_start and view_end
+        float rows_top = 0;              // screen y of row 0 (scrolled)
+        float row_height = 0;
+        float rows_visible_top = 0, rows_visible_bottom = 0;
+    } geometry;
 };
 
 struct WindowVisibility {

@@ -36,8 +36,9 @@ void draw_groups_panel(App& app, const PanelRect& rect) {
         }
         std::string label = event_type_label(info ? info->templates : nullptr, group.type);
         char header[200];
-        std::snprintf(header, sizeof header, "%s%zu  %s (type %d)  %zu member%s###group%zu", differing || out_of_range ? "(!) " : "", g,
-                      label.c_str(), group.type, group.event_indices.size(), group.event_indices.size() == 1 ? "" : "s", g);
+        std::string type_note = label.rfind("type ", 0) == 0 ? std::string() : " (type " + std::to_string(group.type) + ")";
+        std::snprintf(header, sizeof header, "%s%zu  %s%s  %zu member%s###group%zu", differing || out_of_range ? "(!) " : "", g,
+                      label.c_str(), type_note.c_str(), group.event_indices.size(), group.event_indices.size() == 1 ? "" : "s", g);
         if (differing || out_of_range) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kWarning));
         bool open = ImGui::TreeNodeEx(header, ImGuiTreeNodeFlags_SpanAvailWidth | (int(g) == s.selection.group ? ImGuiTreeNodeFlags_Selected : 0));
         if (differing || out_of_range) ImGui::PopStyleColor();

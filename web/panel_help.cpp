@@ -14,7 +14,7 @@ void draw_help_window(App& app) {
         return;
     }
     static const char* keys[][2] = {
-        {"Ctrl+O", "open a file (or drop one anywhere on the page)"},
+        {"Ctrl+O", "open a file (where the browser allows; Open... always works, or drop a file)"},
         {"Space", "play / pause at 30 fps"},
         {"Left / Right", "previous / next frame (Shift: 10 frames)"},
         {"Home / End", "first / last frame"},

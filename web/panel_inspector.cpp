@@ -102,9 +102,9 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
                             info->game.c_str());
     } else if (ImGui::BeginTable("##fields", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
                                                     ImGuiTableFlags_SizingStretchProp)) {
-        ImGui::TableSetupColumn("@", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("@", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000").x);
         ImGui::TableSetupColumn("Field");
-        ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("bytes").x);
         ImGui::TableSetupColumn("Value");
         ImGui::TableSetupColumn("Named");
         ImGui::TableSetupColumn("Ref");

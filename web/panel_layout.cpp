@@ -53,7 +53,7 @@ void draw_panels(App& app) {
         draw_welcome(app, body);
     } else {
         handle_global_shortcuts(app);
-        float files_width = std::clamp(width * 0.27f, 240.0f, 460.0f);
+        float files_width = std::clamp(width * 0.3f, 240.0f, 520.0f);
         if (!s.windows.files) files_width = 0;
         if (s.windows.files) draw_files_panel(app, PanelRect{0, body.y, files_width, body.height});
         float right_x = files_width, right_width = width - files_width;

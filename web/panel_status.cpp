@@ -17,8 +17,9 @@ void draw_status_bar(App& app, const PanelRect& rect) {
         const Document& d = doc.document;
         ImGui::Text("%s", d.name.c_str());
         ImGui::SameLine();
-        ImGui::TextDisabled("%s in %s | %zu TAE file%s | %zu animations | %zu events | parsed in %.0f ms",
-                            doc.kind_name().c_str(), d.container.info.variant_name().c_str(), d.taes.size(),
+        std::string wrapper = d.container.info.kind == ContainerKind::None ? "uncompressed" : "in " + d.container.info.variant_name();
+        ImGui::TextDisabled("%s %s | %zu TAE file%s | %zu animations | %zu events | parsed in %.0f ms",
+                            doc.kind_name().c_str(), wrapper.c_str(), d.taes.size(),
                             d.taes.size() == 1 ? "" : "s", d.animation_count(), d.event_count(), s.load.parse_milliseconds);
         if (const TaeFileInfo* info = app.selected_tae_info()) {
             ImGui::SameLine();
@@ -42,6 +43,10 @@ void draw_status_bar(App& app, const PanelRect& rect) {
         ImGui::TextDisabled("no file open");
     }
 
+    if (!s.document) {
+        ImGui::End();
+        return;
+    }
     // View toggles on the right edge.
     const char* labels[] = {"Files", "Timeline", "Inspector", "Groups", "Help (F1)"};
     bool* flags[] = {&s.windows.files, &s.windows.timeline, &s.windows.inspector, &s.windows.groups, &s.windows.help};

@@ -54,8 +54,9 @@ void fit_view(TimelineState& view, const TimelineModel& model) {
         lo = std::min(lo, row.bar_start);
     }
     double margin = (hi - lo) * 0.04 + 1.0 / kFramesPerSecond;
+    bool open_end = std::any_of(model.rows.begin(), model.rows.end(), [](const TimelineRow& r) { return r.timing == EventTiming::OpenEnd; });
     view.view_start = lo - margin;
-    view.view_end = hi + margin;
+    view.view_end = hi + margin * (open_end ? 3 : 1);  // room for the open-end fade and arrow
 }
 
 void zoom_around(TimelineState& view, double anchor, double factor) {
@@ -293,6 +294,9 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
     bool canvas_activated = ImGui::IsItemActivated();
     ImGuiIO& io = ImGui::GetIO();
 
+    view.geometry = {axis.x0, axis.x1, rows_origin.y, row_height, ImGui::GetWindowPos().y,
+                     ImGui::GetWindowPos().y + ImGui::GetWindowHeight()};
+
     // Which bar is under the mouse: rows are laid out top to bottom in event order.
     view.hovered_event = -1;
     float visible_top = ImGui::GetScrollY(), visible_bottom = visible_top + ImGui::GetWindowHeight();
@@ -339,10 +343,11 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
         rows_draw->AddRectFilled(ImVec2(rows_left + 2, y + 3), ImVec2(rows_left + 6, y + row_height - 3), row.color);
         char text[200];
         std::snprintf(text, sizeof text, "%3u %s", row.event_index, row.label.c_str());
-        rows_draw->PushClipRect(ImVec2(rows_left, y), ImVec2(axis.x0 - 4, y + row_height), true);
+        bool irregular = row.timing != EventTiming::Regular;
+        rows_draw->PushClipRect(ImVec2(rows_left, y), ImVec2(axis.x0 - (irregular ? 16 : 4), y + row_height), true);
         rows_draw->AddText(ImVec2(rows_left + 10, y + 4), active ? palette::kText : palette::kTextDim, text);
         rows_draw->PopClipRect();
-        if (row.timing != EventTiming::Regular)
+        if (irregular)
             rows_draw->AddText(ImVec2(axis.x0 - 12, y + 4), row.timing == EventTiming::EndBeforeStart ? palette::kError : palette::kWarning, "!");
         if (canvas_hovered && io.MousePos.y >= y && io.MousePos.y < y + row_height && io.MousePos.x < axis.x0)
             view.hovered_event = int(row.event_index);

@@ -161,6 +161,11 @@ std::string state_json(const App& app) {
         .field("length", model.length)
         .field("frameCount", model.frame_count())
         .field("hoveredEvent", t.hovered_event);
+    json.key("geometry").begin_object()
+        .field("axisX0", double(t.geometry.axis_x0)).field("axisX1", double(t.geometry.axis_x1))
+        .field("rowsTop", double(t.geometry.rows_top)).field("rowHeight", double(t.geometry.row_height))
+        .field("visibleTop", double(t.geometry.rows_visible_top)).field("visibleBottom", double(t.geometry.rows_visible_bottom))
+        .end_object();
     json.key("events").begin_array();
     for (const TimelineRow& row : model.rows) {
         json.begin_object()

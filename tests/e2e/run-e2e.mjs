@@ -230,6 +230,63 @@ await test('inspector: decoded integer and float fields match the event\'s raw p
   await page.evaluate(() => window.taescope.selectEvent(0));
 });
 
+await test('timeline mouse: wheel zooms around the cursor, right-drag pans, clicking a bar selects its event', async () => {
+  let s = await page.evaluate(() => window.taescope.select(0, 0));
+  if (s.status !== 'ready') return 'skip';
+  await page.waitForTimeout(100);
+  s = await page.evaluate(() => window.taescope.state());
+  const canvasTop = await page.evaluate(() => canvas.getBoundingClientRect().top);
+  const g = s.timeline.geometry;
+  check(g.axisX1 > g.axisX0 + 100, `timeline axis ${g.axisX0}..${g.axisX1}`);
+  const timeAt = (st, x) => st.timeline.viewStart + ((x - g.axisX0) / (g.axisX1 - g.axisX0)) * (st.timeline.viewEnd - st.timeline.viewStart);
+  // Below the last row, so no bar is under the mouse.
+  const mx = g.axisX0 + (g.axisX1 - g.axisX0) * 0.7;
+  const my = Math.min(g.visibleBottom - 10, g.rowsTop + g.rowHeight * (s.timeline.events.length + 1));
+  await page.mouse.move(mx, canvasTop + my);
+  const before = await page.evaluate(() => window.taescope.state());
+  await page.mouse.wheel(0, -120);
+  await page.waitForTimeout(150);
+  const zoomed = await page.evaluate(() => window.taescope.state());
+  const span0 = before.timeline.viewEnd - before.timeline.viewStart, span1 = zoomed.timeline.viewEnd - zoomed.timeline.viewStart;
+  check(span1 < span0 * 0.95, `wheel up did not zoom in: span ${span0} -> ${span1}`);
+  check(Math.abs(timeAt(before, mx) - timeAt(zoomed, mx)) < span0 * 1e-3, `time under the cursor moved: ${timeAt(before, mx)} -> ${timeAt(zoomed, mx)}`);
+  await page.mouse.down({ button: 'right' });
+  await page.mouse.move(mx - 100, canvasTop + my, { steps: 5 });
+  await page.mouse.up({ button: 'right' });
+  await page.waitForTimeout(150);
+  const panned = await page.evaluate(() => window.taescope.state());
+  const expectedShift = (100 * span1) / (g.axisX1 - g.axisX0);
+  const shift = panned.timeline.viewStart - zoomed.timeline.viewStart;
+  check(Math.abs(shift - expectedShift) < expectedShift * 0.1, `right-drag by 100 px shifted the view by ${shift} s, expected ${expectedShift}`);
+  // Fit again, then click the middle of the longest visible bar.
+  await page.keyboard.press('f');
+  await page.waitForTimeout(150);
+  s = await page.evaluate(() => window.taescope.state());
+  const bars = s.timeline.events.filter((e) => e.timing === 'regular' && e.end > e.start)
+    .filter((e) => g.rowsTop + g.rowHeight * (e.index + 1) < g.visibleBottom);
+  check(bars.length > 0, 'no regular bar visible');
+  const target = bars.reduce((a, b) => (b.end - b.start > a.end - a.start ? b : a));
+  const span = s.timeline.viewEnd - s.timeline.viewStart;
+  const bx = g.axisX0 + (((target.start + target.end) / 2 - s.timeline.viewStart) / span) * (g.axisX1 - g.axisX0);
+  const by = g.rowsTop + g.rowHeight * (target.index + 0.5);
+  await page.mouse.click(bx, canvasTop + by);
+  await page.waitForTimeout(150);
+  s = await page.evaluate(() => window.taescope.state());
+  check(s.selection.event === target.index, `clicked event ${target.index}, selection is ${s.selection.event}`);
+  await page.screenshot({ path: path.join(shots, '03b-event-clicked.png') });
+});
+
+await test('resizing the window resizes the canvas and the layout follows', async () => {
+  await page.setViewportSize({ width: 1000, height: 700 });
+  await page.waitForTimeout(300);
+  const facts = await page.evaluate(() => ({ w: canvas.width, h: canvas.height, g: window.taescope.state().timeline.geometry }));
+  check(facts.w === 1000, `canvas width ${facts.w} after resizing to 1000`);
+  check(facts.g.axisX1 <= 1000 && facts.g.axisX1 > 900, `timeline axis ends at ${facts.g.axisX1}`);
+  await page.screenshot({ path: path.join(shots, '03c-resized.png') });
+  await page.setViewportSize({ width: 1400, height: 860 });
+  await page.waitForTimeout(200);
+});
+
 await test('keyboard: Right steps a frame, Down selects the next animation, Space plays', async () => {
   let before = await page.evaluate(() => window.taescope.state());
   if (before.status !== 'ready') return 'skip';
@@ -308,6 +365,38 @@ await test('a corrupt file shows an error with its offset in the page, not a bla
   check(!(await page.isVisible('#error-overlay')), 'Dismiss did not hide the overlay');
   await page.waitForTimeout(100);
   await page.screenshot({ path: path.join(shots, '07-error-on-canvas.png') });
+});
+
+await test('the Open… button opens a file chooser whose file is loaded', async () => {
+  const file = corpusFile('eldenring/c0000-a600.tae');
+  if (!file) return 'skip';
+  const chooserFrom = async (what, action) => {
+    try {
+      const [c] = await Promise.all([page.waitForEvent('filechooser', { timeout: 5000 }), action()]);
+      return c;
+    } catch (error) {
+      throw new Error(`${what} opened no file chooser (${error.message.split('\n')[0]})`);
+    }
+  };
+  let chooser = await chooserFrom('the Open… button', () => page.click('#open-button'));
+  await chooser.setFiles(file);
+  await page.waitForFunction(() => window.taescope.state().fileName === 'c0000-a600.tae' && window.taescope.state().status === 'ready', null, { timeout: 30000 });
+  const s = await page.evaluate(() => window.taescope.state());
+  check(s.document.animationCount === fs.readFileSync(file).readUInt32LE(0x54), `animations ${s.document.animationCount}, header says ${fs.readFileSync(file).readUInt32LE(0x54)}`);
+  const focus = await page.evaluate(() => document.activeElement && document.activeElement.id);
+  check(focus !== 'open-button', 'the Open… button kept the focus (Space would open the chooser again)');
+});
+
+await test('F1 opens the help window', async () => {
+  if ((await page.evaluate(() => window.taescope.state())).status !== 'ready') return 'skip';
+  await page.click('#canvas', { position: { x: 700, y: 12 } });
+  await page.keyboard.press('F1');
+  await page.waitForTimeout(150);
+  check((await page.evaluate(() => window.taescope.state())).windows.help, 'help window not shown after F1');
+  await page.screenshot({ path: path.join(shots, '09-help.png') });
+  await page.keyboard.press('F1');
+  await page.waitForTimeout(100);
+  check(!(await page.evaluate(() => window.taescope.state())).windows.help, 'F1 again did not close help');
 });
 
 await test('no console errors or foreign requests during the session', async () => {

@@ -206,6 +206,9 @@
     const file = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
     if (file) openFile(file).catch(() => {});
   });
+  // Toolbar buttons never keep the keyboard focus: Space and the arrows belong to the viewer.
+  for (const button of document.querySelectorAll('#toolbar button')) button.addEventListener('mousedown', (e) => e.preventDefault());
+  canvas.addEventListener('pointerdown', () => canvas.focus());
   $('open-button').addEventListener('click', () => fileInput.click());
   fileInput.addEventListener('change', () => {
     const file = fileInput.files && fileInput.files[0];
@@ -217,8 +220,11 @@
     if (Module) Module._taescope_show_help(readState().windows.help ? 0 : 1);
     canvas.focus();
   });
-  document.addEventListener('keydown', (e) => {
-    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'o') {
+  // On window, capturing: before SDL's own key handlers see (and may cancel) the event.
+  // Chromium reserves Ctrl+O for itself and grants no user activation for it, so there the
+  // file chooser opens only shortly after a click; the Open… button always works.
+  window.addEventListener('keydown', (e) => {
+    if ((e.ctrlKey || e.metaKey) && !e.repeat && e.key.toLowerCase() === 'o') {
       e.preventDefault();
       e.stopPropagation();
       fileInput.click();
