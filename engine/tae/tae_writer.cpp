@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstring>
 
-#include "io/byte_writer.h"
 #include "tae/tae_header_layout.h"
 
 namespace taescope {
@@ -12,7 +11,7 @@ namespace {
 
 uint64_t align16(uint64_t v) { return (v + 15) & ~uint64_t{15}; }
 
-// Sorted distinct times of one animation, as (order key, bits) so lookups are a binary search.
+// Sorted distinct times of one animation, as order keys.
 void collect_times(const TaeAnimation& a, std::vector<uint32_t>& keys) {
     keys.clear();
     keys.reserve(a.events.size() * 2);
@@ -24,13 +23,81 @@ void collect_times(const TaeAnimation& a, std::vector<uint32_t>& keys) {
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
 }
 
+// The same table for the writer, plus each event time's index in it, from one sort of
+// (key, slot) pairs: slot 2j is event j's start, 2j + 1 its end.
+void index_times(const TaeAnimation& a, std::vector<uint64_t>& pairs, std::vector<uint32_t>& keys,
+                 std::vector<uint32_t>& index_of_slot) {
+    const size_t n = a.events.size();
+    pairs.resize(2 * n);
+    for (size_t j = 0; j < n; ++j) {
+        pairs[2 * j] = uint64_t(f32_order_key(a.events[j].start_bits)) << 32 | (2 * j);
+        pairs[2 * j + 1] = uint64_t(f32_order_key(a.events[j].end_bits)) << 32 | (2 * j + 1);
+    }
+    std::sort(pairs.begin(), pairs.end());
+    keys.clear();
+    index_of_slot.resize(2 * n);
+    for (uint64_t p : pairs) {
+        uint32_t key = uint32_t(p >> 32);
+        if (keys.empty() || keys.back() != key) keys.push_back(key);
+        index_of_slot[uint32_t(p)] = uint32_t(keys.size() - 1);
+    }
+}
+
 uint32_t key_to_bits(uint32_t key) { return (key & 0x80000000u) ? key & 0x7FFFFFFFu : ~key; }
+
+// Output into a zero-filled buffer sized from an estimate: padding is a cursor move and each
+// field one store (the estimate is an upper bound; the buffer grows if it is ever short).
+class OutputBuffer {
+public:
+    explicit OutputBuffer(uint64_t estimate) : buf_(estimate, 0) {}
+    uint64_t pos() const { return pos_; }
+    void u32le(uint32_t v) { put(&v, 4); }
+    void i32le(int32_t v) { put(&v, 4); }
+    void u64le(uint64_t v) { put(&v, 8); }
+    void bytes(Bytes b) {
+        if (!b.empty()) put(b.data(), b.size());
+    }
+    void zeros(uint64_t n) { skip(n); }
+    void pad_to(uint64_t alignment) {
+        if (uint64_t r = pos_ % alignment) skip(alignment - r);
+    }
+    void utf16z(const std::u16string& s) {
+        for (char16_t c : s) {
+            uint16_t v = uint16_t(c);
+            put(&v, 2);
+        }
+        skip(2);
+    }
+    void patch_u32le(uint64_t at, uint32_t v) { std::memcpy(buf_.data() + at, &v, 4); }
+    void patch_u64le(uint64_t at, uint64_t v) { std::memcpy(buf_.data() + at, &v, 8); }
+    uint8_t* at(uint64_t offset) { return buf_.data() + offset; }
+    std::vector<uint8_t> take() {
+        buf_.resize(pos_);
+        return std::move(buf_);
+    }
+
+private:
+    void reserve(uint64_t n) {
+        if (pos_ + n > buf_.size()) buf_.resize(std::max<uint64_t>(2 * buf_.size(), pos_ + n), 0);
+    }
+    void put(const void* p, uint64_t n) {
+        reserve(n);
+        std::memcpy(buf_.data() + pos_, p, n);
+        pos_ += n;
+    }
+    void skip(uint64_t n) {
+        reserve(n);
+        pos_ += n;
+    }
+    std::vector<uint8_t> buf_;
+    uint64_t pos_ = 0;
+};
 
 uint64_t estimate_size(const TaeFile& f) {
     uint64_t n = 512 + 2 * (f.skeleton_name ? f.skeleton_name->size() : 0) +
                  2 * (f.sib_name ? f.sib_name->size() : 0);
     for (const auto& a : f.animations) {
-        n += 16 + 16 + 48 + 48 + 32 + 2 * (a.motion_file_name ? a.motion_file_name->size() : 0);
+        n += 16 + 16 + 48 + 48 + 32 + 16 + 2 * (a.motion_file_name ? a.motion_file_name->size() : 0);
         for (const auto& e : a.events) n += 24 + 16 + 15 + 8 + 4 + e.parameter_size;
         for (const auto& g : a.groups) n += 32 + 16 + 15 + 4 * g.event_indices.size();
     }
@@ -75,12 +142,11 @@ public:
         for (uint64_t i = 0; i < n; ++i) write_animation(anims[i], bodies_off + 48 * i);
 
         // The header: stored fields from the model, derived fields from this layout.
-        auto& out = w_.buffer();
         const uint64_t file_size = w_.pos();
         w_.patch_u32le(kFileSize, uint32_t(file_size));
         w_.patch_u32le(kVersion, h.version);
         w_.patch_u64le(kEventBank, h.event_bank);
-        std::memcpy(out.data() + kFlagBytes, h.flag_bytes.data(), 8);
+        std::memcpy(w_.at(kFlagBytes), h.flag_bytes.data(), 8);
         w_.patch_u32le(kFileId, h.file_id);
         w_.patch_u32le(kAnimationCount, uint32_t(n));
         w_.patch_u64le(kAnimationTableOffset, n ? table_off : 0);
@@ -97,18 +163,15 @@ public:
 
 private:
     const TaeFile& f_;
-    ByteWriter w_;
+    OutputBuffer w_;
     std::vector<uint32_t> time_keys_;
+    std::vector<uint64_t> time_pairs_;
+    std::vector<uint32_t> time_index_;
     std::vector<uint64_t> data_offsets_;
 
     void write_name(const std::u16string& s) {
         w_.utf16z(s);
         w_.pad_to(16);
-    }
-
-    uint64_t time_offset(uint64_t times_off, uint32_t bits) const {
-        auto it = std::lower_bound(time_keys_.begin(), time_keys_.end(), f32_order_key(bits));
-        return times_off + 4 * uint64_t(it - time_keys_.begin());
     }
 
     void write_animation(const TaeAnimation& a, uint64_t body) {
@@ -121,7 +184,7 @@ private:
         w_.bytes(Bytes(a.header_tail.data(), 16));
         if (a.motion_file_name) write_name(*a.motion_file_name);
 
-        collect_times(a, time_keys_);
+        index_times(a, time_pairs_, time_keys_, time_index_);
         const uint64_t times_off = time_keys_.empty() ? 0 : w_.pos();
         for (uint32_t key : time_keys_) w_.u32le(key_to_bits(key));
         w_.pad_to(16);
@@ -136,9 +199,8 @@ private:
             p = align16(p + 16 + a.events[j].parameter_size);
         }
         for (size_t j = 0; j < ec; ++j) {
-            const TaeEvent& e = a.events[j];
-            w_.u64le(time_offset(times_off, e.start_bits));
-            w_.u64le(time_offset(times_off, e.end_bits));
+            w_.u64le(times_off + 4 * uint64_t(time_index_[2 * j]));
+            w_.u64le(times_off + 4 * uint64_t(time_index_[2 * j + 1]));
             w_.u64le(data_offsets_[j]);
         }
         for (size_t j = 0; j < ec; ++j) {

@@ -347,19 +347,15 @@ Result<std::vector<uint8_t>> write_player_anibnd(Scale scale, const std::vector<
     dcx.info.method = CompressionMethod::Deflate;
     dcx.info.fourcc = "DFLT";
     std::vector<uint8_t>& h = dcx.info.header;
-    auto be = [&](uint32_t v) {
-        for (int s = 24; s >= 0; s -= 8) h.push_back(uint8_t(v >> s));
+    h.assign(0x4C, 0);
+    auto be = [&](size_t at, uint32_t v) {
+        for (int k = 0; k < 4; ++k) h[at + k] = uint8_t(v >> (24 - 8 * k));
     };
-    auto tag = [&](const char* t) { h.insert(h.end(), t, t + 4); };
-    tag("DCX");
-    be(0x11000), be(0x18), be(0x24), be(0x44), be(0x4C);
-    tag("DCS");
-    be(0), be(0);  // sizes, written by dcx_write
-    tag("DCP");
-    tag("DFLT");
-    be(0x20), be(0x09000000), be(0), be(0), be(0), be(0x00010100);
-    tag("DCA");
-    be(8);
+    auto tag = [&](size_t at, const char* t) { std::memcpy(h.data() + at, t, 4); };
+    tag(0x00, "DCX"), be(0x04, 0x11000), be(0x08, 0x18), be(0x0C, 0x24), be(0x10, 0x44), be(0x14, 0x4C);
+    tag(0x18, "DCS");  // 0x1C uncompressed and 0x20 compressed size: written by dcx_write
+    tag(0x24, "DCP"), tag(0x28, "DFLT"), be(0x2C, 0x20), h[0x30] = 9, be(0x40, 0x00010100);
+    tag(0x44, "DCA"), be(0x48, 8);
     return dcx_write(dcx, *bnd);
 }
 

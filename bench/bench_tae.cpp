@@ -1,0 +1,99 @@
+// Benchmark "tae": parse (read_tae) and write (write_tae) throughput in MB/s of TAE bytes, on
+// the loose corpus TAEs and on a generated Sekiro-scale player set (65 files, ~340,000 events),
+// each against memcpy of the same bytes measured in the same run.
+// The corpus is found through $TAESCOPE_CORPUS, else ../shared/corpus beside the source tree.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "bench.h"
+#include "io/file_io.h"
+#include "tae/tae_reader.h"
+#include "tae/tae_writer.h"
+
+// The generator lives with the CLI (tools/taescope); the bench target links only the engine,
+// so its one source file is compiled into this benchmark directly.
+#include "../tools/taescope/sample_generator.cpp"
+
+namespace taescope::bench {
+namespace {
+
+std::string tae_corpus_dir() {
+    if (const char* env = std::getenv("TAESCOPE_CORPUS")) return env;
+    std::string here = __FILE__;  // .../main/bench/bench_tae.cpp
+    for (int up = 0; up < 3; ++up) {
+        const size_t slash = here.find_last_of('/');
+        if (slash == std::string::npos) return "../shared/corpus";
+        here.resize(slash);
+    }
+    return here + "/shared/corpus";
+}
+
+// Parse, write and memcpy of a set of TAE buffers, as three rows' worth of figures.
+void measure(const std::string& label, const std::vector<std::vector<uint8_t>>& files, std::vector<Row>& rows) {
+    size_t total = 0, events = 0;
+    std::vector<TaeFile> models;
+    for (const auto& f : files) {
+        auto m = read_tae(f);
+        if (!m.ok()) {
+            std::fprintf(stderr, "tae: %s: %s\n", label.c_str(), m.error().to_string().c_str());
+            return;
+        }
+        if (write_tae(*m) != f) std::fprintf(stderr, "tae: %s: a file does not round-trip\n", label.c_str());
+        total += f.size();
+        events += m->event_count();
+        models.push_back(std::move(m).value());
+    }
+    std::vector<std::vector<uint8_t>> copies;
+    for (const auto& f : files) copies.emplace_back(f.size());
+    const int repeats = int(std::max<size_t>(5, std::min<size_t>(201, size_t(400e6) / (total + 1))));
+    const double t_parse = median_seconds(repeats, [&] {
+        for (const auto& f : files) {
+            auto m = read_tae(f);
+            asm volatile("" : : "r"(&m) : "memory");
+        }
+    });
+    const double t_write = median_seconds(repeats, [&] {
+        for (const auto& m : models) {
+            auto out = write_tae(m);
+            asm volatile("" : : "r"(out.data()) : "memory");
+        }
+    });
+    const double t_copy = median_seconds(repeats, [&] {
+        for (size_t i = 0; i < files.size(); ++i) {
+            std::memcpy(copies[i].data(), files[i].data(), files[i].size());
+            asm volatile("" : : "r"(copies[i].data()) : "memory");
+        }
+    });
+    char note[160];
+    std::snprintf(note, sizeof note, "%zu files, %zu bytes, %zu events, median of %d", files.size(), total, events,
+                  repeats);
+    const double copy_mbs = double(total) / t_copy / 1e6;
+    rows.push_back({"tae parse " + label + " (native)", "MB/s of TAE", double(total) / t_parse / 1e6,
+                    "memcpy of the same bytes", copy_mbs, note});
+    rows.push_back({"tae write " + label + " (native)", "MB/s of TAE", double(total) / t_write / 1e6,
+                    "memcpy of the same bytes", copy_mbs, note});
+}
+
+void run_tae(std::vector<Row>& rows) {
+    const std::string dir = tae_corpus_dir() + "/eldenring/";
+    std::vector<std::vector<uint8_t>> corpus;
+    for (const char* name : {"c0000-a10.tae", "c0000-a12.tae", "c0000-a405.tae", "c0000-a512.tae", "c0000-a600.tae"}) {
+        auto f = read_file(dir + name);
+        if (f.ok()) corpus.push_back(std::move(f).value());
+    }
+    if (corpus.empty())
+        std::fprintf(stderr, "tae: corpus not found at %s (set TAESCOPE_CORPUS); corpus rows skipped\n", dir.c_str());
+    else
+        measure("loose Elden Ring corpus files", corpus, rows);
+
+    std::vector<std::vector<uint8_t>> generated;
+    generator::generate_tae_set(generator::Scale::Sekiro, 1,
+                                [&](generator::GeneratedTae&& g) { generated.push_back(write_tae(g.model)); });
+    measure("generated Sekiro-scale set (seed 1)", generated, rows);
+}
+
+const BenchmarkRegistration registration({"tae", run_tae});
+
+}  // namespace
+}  // namespace taescope::bench
