@@ -146,6 +146,7 @@ bool App::select_event(int event) {
     const TaeAnimation* a = selected_animation();
     if (!a || event < -1 || (event >= 0 && size_t(event) >= a->events.size())) return false;
     state_.selection.event = event;
+    state_.timeline.scroll_to_selected_event = event >= 0;
     return true;
 }
 

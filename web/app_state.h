@@ -67,7 +67,8 @@ struct TimelineState {
     double play_accumulator = 0;  // real seconds not yet turned into whole frames
     bool fit_requested = true;    // fit the view to the animation on the next frame
     int hovered_event = -1;
-    bool press_on_event = false;  // the current mouse press began on an event bar (no panning)
+    bool press_on_event = false;
+    bool scroll_to_selected_event = false;  // bring the selected row into view on the next frame  // the current mouse press began on an event bar (no panning)
     // Where the panel drew the time axis last frame (canvas CSS pixels), for the query API:
     // lets a test point the mouse at a time or an event row.
     struct Geometry {

@@ -1,4 +1,6 @@
 // Help window: shortcuts, the mouse model of the timeline, and the legend of irregular events.
+#include <algorithm>
+
 #include "imgui.h"
 #include "panels.h"
 #include "theme.h"
@@ -8,7 +10,7 @@ namespace taescope::web {
 void draw_help_window(App& app) {
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    ImGui::SetNextWindowSize(ImVec2(560, 0), ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize(ImVec2(std::min(640.0f, io.DisplaySize.x - 40), 0), ImGuiCond_Appearing);
     if (!ImGui::Begin("Help", &app.state().windows.help, ImGuiWindowFlags_NoCollapse)) {
         ImGui::End();
         return;
@@ -45,13 +47,14 @@ void draw_help_window(App& app) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Irregular events (marked ! in the row label)");
     for (EventTiming t : {EventTiming::NegativeStart, EventTiming::EndBeforeStart, EventTiming::OpenEnd, EventTiming::ZeroLength,
                           EventTiming::NotFinite}) {
-        ImGui::PushTextWrapPos(0);
-        ImGui::BulletText("%s: %s", event_timing_id(t), event_timing_explanation(t));
-        ImGui::PopTextWrapPos();
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s: %s", event_timing_id(t), event_timing_explanation(t));
     }
     ImGui::Spacing();
-    ImGui::TextDisabled("Ruler: frames at 30 fps on top, seconds below. Blue lines: 0 and the animation's end.");
-    ImGui::TextDisabled("Files never leave this tab: the page makes no request but for its own files.");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("Ruler: frames at 30 fps on top, seconds below. Blue lines: 0 and the animation's end.");
+    ImGui::TextWrapped("Files never leave this tab: the page makes no request but for its own files.");
+    ImGui::PopStyleColor();
     ImGui::End();
 }
 

@@ -294,6 +294,13 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
     bool canvas_activated = ImGui::IsItemActivated();
     ImGuiIO& io = ImGui::GetIO();
 
+    if (view.scroll_to_selected_event && s.selection.event >= 0) {
+        view.scroll_to_selected_event = false;
+        float y = float(s.selection.event) * row_height, top = ImGui::GetScrollY(), height = ImGui::GetWindowHeight();
+        if (y < top || y + row_height > top + height) {
+            ImGui::SetScrollY(std::max(0.0f, y - height * 0.4f));  // applied from the next frame on
+        }
+    }
     view.geometry = {axis.x0, axis.x1, rows_origin.y, row_height, ImGui::GetWindowPos().y,
                      ImGui::GetWindowPos().y + ImGui::GetWindowHeight()};
 

@@ -341,6 +341,47 @@ await test('a large binder (ds3 c0000, 3.6 MB) passes through the parsing state 
   await page.screenshot({ path: path.join(shots, '05-ds3-player-binder.png') });
 });
 
+await test('Sekiro player binder (c0000): irregular events are classified from their times and drawn distinctly', async () => {
+  const file = corpusFile('sekiro/c0000.anibnd.dcx');
+  if (!file) return 'skip';
+  const s = await dropFile(page, fs.readFileSync(file), 'c0000.anibnd.dcx');
+  check(s.status === 'ready', `status ${s.status}: ${s.error && s.error.text}`);
+  check(s.document.taeFileCount === 65 && s.document.animationCount === 2209, `${s.document.taeFileCount} TAE files, ${s.document.animationCount} animations (README: 65, 2,209)`);
+  const F32_MAX = 3.4028234663852886e38;
+  const rule = (e) => (!Number.isFinite(e.start) || Number.isNaN(e.end) ? 'not-finite'
+    : e.end === F32_MAX || e.end === Infinity ? 'open-end' : !Number.isFinite(e.end) ? 'not-finite'
+    : e.end < e.start ? 'end-before-start' : e.start < 0 ? 'negative-start' : e.end === e.start ? 'zero-length' : 'regular');
+  // Walk every animation of every event file and keep the first example of each kind.
+  const walked = await page.evaluate(() => {
+    const rows = [];
+    for (const t of window.taescope.state().document.taeFiles) {
+      if (!t.animations) continue;
+      for (const a of window.taescope.animations(t.index)) {
+        const st = window.taescope.select(t.index, a.index);
+        for (const e of st.timeline.events) rows.push([t.index, a.index, a.name, e.index, e.start, e.end, e.timing]);
+      }
+    }
+    return rows;
+  });
+  const examples = {}, tally = {};
+  for (const [tae, animation, name, index, start, end, timing] of walked) {
+    const want = rule({ start, end });
+    check(timing === want, `${name} event ${index}: shown as ${timing}, times ${start}..${end} say ${want}`);
+    tally[timing] = (tally[timing] || 0) + 1;
+    if (!examples[timing]) examples[timing] = { tae, animation, name, index };
+  }
+  console.log(`note  sekiro c0000 event timings: ${JSON.stringify(tally)}`);
+  check(examples['negative-start'] && examples['end-before-start'], 'expected negative-start and end-before-start events in this binder');
+  for (const kind of ['negative-start', 'end-before-start', 'open-end']) {
+    const ex = examples[kind];
+    if (!ex) continue;
+    const st = await page.evaluate(({ tae, animation, index }) => { window.taescope.select(tae, animation); return window.taescope.selectEvent(index); }, ex);
+    check(st.timeline.events[ex.index].timing === kind, `${ex.name} event ${ex.index} is not ${kind} on screen`);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: path.join(shots, `10-irregular-${kind}.png`) });
+  }
+});
+
 await test('a corrupt file shows an error with its offset in the page, not a blank canvas', async () => {
   const file = corpusFile('eldenring/c0000-a512.tae');
   let bytes, name;
