@@ -310,15 +310,24 @@ std::string write_template_text(const GameTemplates& templates) {
             }
             offset += f.size;
             if (!f.name.empty()) out += " " + quote(f.name);
-            if (f.asserted) out += " assert=" + (f.type == FieldType::Bytes ? "0" : format_field_value(f, *f.asserted));
-            if (f.default_value) out += " default=" + format_field_value(f, *f.default_value);
+            // Appended piece by piece: `"literal" + std::string` trips GCC 12's -Wrestrict false positive at -O2.
+            if (f.asserted) {
+                out += " assert=";
+                out += f.type == FieldType::Bytes ? std::string("0") : format_field_value(f, *f.asserted);
+            }
+            if (f.default_value) {
+                out += " default=";
+                out += format_field_value(f, *f.default_value);
+            }
             if (!f.ref.empty()) out += " ref=" + word_or_quoted(f.ref);
             if (!f.alias_enum.empty()) out += " alias=" + word_or_quoted(f.alias_enum);
             if (!f.project_enum.empty()) out += " enum=" + word_or_quoted(f.project_enum);
             out += "\n";
             for (const auto& v : f.entries) {
-                out += "    = " + format_field_value(f, v.raw);
-                out += " " + quote(v.name);
+                out += "    = ";
+                out += format_field_value(f, v.raw);
+                out += " ";
+                out += quote(v.name);
                 out += "\n";
             }
         }
