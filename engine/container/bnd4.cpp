@@ -407,7 +407,14 @@ Result<Bnd4> bnd4_read(Bytes data) {
     std::iota(p.file_order.begin(), p.file_order.end(), size_t{0});
     std::stable_sort(p.file_order.begin(), p.file_order.end(),
                      [&](size_t a, size_t c) { return b.members[a].data_offset < b.members[c].data_offset; });
+    // Everything the headers use (entries, names, hash table) must lie before the first member data.
     uint64_t entries_end = kHeaderSize + uint64_t(count) * stride;
+    for (const auto& m : b.members)
+        if (lay.name_field) entries_end = std::max<uint64_t>(entries_end, m.name_offset + m.raw_name.size() + (b.unicode ? 2 : 1));
+    if (b.hash_table) {
+        entries_end = std::max<uint64_t>(entries_end, b.hash_table->offset + 16 + uint64_t(b.hash_table->bucket_count) * 8);
+        entries_end = std::max<uint64_t>(entries_end, b.hash_table->array_offset + uint64_t(count) * 8);
+    }
     uint64_t region_end = b.members.empty() ? data.size() : b.members[p.file_order[0]].data_offset;
     bool possible = region_end >= entries_end;
     uint64_t cursor = region_end;
@@ -440,6 +447,9 @@ Result<std::vector<uint8_t>> bnd4_write_canonical(const Bnd4& b) {
     EndianWriter ew;
     ew.big = b.is_big_endian();
     ByteWriter& w = ew.w;
+    uint64_t estimate = kHeaderSize + b.members.size() * (lay.size + 16 + 8);
+    for (const auto& m : b.members) estimate += m.data.size() + m.raw_name.size() + 2;
+    w.buffer().reserve(size_t(estimate));
     write_header(ew, b, lay.size);
     std::vector<uint64_t> name_field_at(b.members.size());
     for (size_t i = 0; i < b.members.size(); ++i) {

@@ -285,3 +285,27 @@ TEST_CASE("corpus: the BND4 of every DFLT .anibnd.dcx is canonical and writes ba
         }
     }
 }
+
+TEST_CASE("member data overlapping the names or hash table cannot be preserved: canonical rewrite, reported") {
+    // Found by fuzzing: a member whose data starts inside the name table. Keeping the bytes
+    // before it verbatim would cut the names in two once that member is replaced.
+    auto bytes = bnd4_write(sample_binder()).value();
+    auto b = bnd4_read(bytes).value();
+    uint32_t inside_names = b.members[0].name_offset + 4;
+    std::memcpy(bytes.data() + 0x40 + 0x18, &inside_names, 4);  // member 0 data offset
+    b.members[0].stored_size = 8;
+    uint64_t eight = 8;
+    std::memcpy(bytes.data() + 0x40 + 0x08, &eight, 8);
+    std::memcpy(bytes.data() + 0x40 + 0x10, &eight, 8);
+    auto r = bnd4_read(bytes);
+    REQUIRE_MESSAGE(r.ok(), r.error().to_string());
+    CHECK(r->layout == Bnd4Layout::Canonical);
+    bool reported = false;
+    for (const auto& d : r->deviations) reported |= d.find("overlaps") != std::string::npos;
+    CHECK(reported);
+    r->members[0].data.assign(37, 0xAB);
+    auto again = bnd4_read(bnd4_write(*r).value());
+    REQUIRE(again.ok());
+    CHECK(again->members[0].data.size() == 37);
+    CHECK(again->members[1].name == r->members[1].name);
+}
