@@ -75,8 +75,15 @@ async function dropFile(page, bytes, name) {
     const s = window.taescope.state();
     return s.fileName === name && (s.status === 'ready' || s.status === 'error');
   }, name, { timeout: 60000 });
-  await page.waitForTimeout(150);  // let a frame or two draw the result before screenshots
+  await frames(page);  // let a frame or two draw the result before screenshots
   return page.evaluate(() => window.taescope.state());
+}
+
+// Waits until the app has drawn `count` more frames (input is handled during a frame; the
+// machine may be slow, so fixed sleeps are not enough).
+async function frames(page, count = 3) {
+  const start = await page.evaluate(() => window.taescope.state().frame);
+  await page.waitForFunction(([start, count]) => window.taescope.state().frame >= start + count, [start, count], { timeout: 20000 });
 }
 
 async function test(name, body) {
@@ -166,7 +173,7 @@ await test('dropping a Sekiro DFLT binder (c5070.anibnd.dcx) lists its TAE file 
   check(labelled > 0, 'no event is labelled with a template name');
   const withEvent = await page.evaluate(() => window.taescope.selectEvent(0));
   check(withEvent.selection.event === 0, 'event selection did not stick');
-  await page.waitForTimeout(150);
+  await frames(page);
   await page.screenshot({ path: path.join(shots, '03-sekiro-binder.png') });
 });
 
@@ -233,7 +240,7 @@ await test('inspector: decoded integer and float fields match the event\'s raw p
 await test('timeline mouse: wheel zooms around the cursor, right-drag pans, clicking a bar selects its event', async () => {
   let s = await page.evaluate(() => window.taescope.select(0, 0));
   if (s.status !== 'ready') return 'skip';
-  await page.waitForTimeout(100);
+  await frames(page);
   s = await page.evaluate(() => window.taescope.state());
   const canvasTop = await page.evaluate(() => canvas.getBoundingClientRect().top);
   const g = s.timeline.geometry;
@@ -245,7 +252,7 @@ await test('timeline mouse: wheel zooms around the cursor, right-drag pans, clic
   await page.mouse.move(mx, canvasTop + my);
   const before = await page.evaluate(() => window.taescope.state());
   await page.mouse.wheel(0, -120);
-  await page.waitForTimeout(150);
+  await frames(page);
   const zoomed = await page.evaluate(() => window.taescope.state());
   const span0 = before.timeline.viewEnd - before.timeline.viewStart, span1 = zoomed.timeline.viewEnd - zoomed.timeline.viewStart;
   check(span1 < span0 * 0.95, `wheel up did not zoom in: span ${span0} -> ${span1}`);
@@ -253,14 +260,14 @@ await test('timeline mouse: wheel zooms around the cursor, right-drag pans, clic
   await page.mouse.down({ button: 'right' });
   await page.mouse.move(mx - 100, canvasTop + my, { steps: 5 });
   await page.mouse.up({ button: 'right' });
-  await page.waitForTimeout(150);
+  await frames(page);
   const panned = await page.evaluate(() => window.taescope.state());
   const expectedShift = (100 * span1) / (g.axisX1 - g.axisX0);
   const shift = panned.timeline.viewStart - zoomed.timeline.viewStart;
   check(Math.abs(shift - expectedShift) < expectedShift * 0.1, `right-drag by 100 px shifted the view by ${shift} s, expected ${expectedShift}`);
   // Fit again, then click the middle of the longest visible bar.
   await page.keyboard.press('f');
-  await page.waitForTimeout(150);
+  await frames(page);
   s = await page.evaluate(() => window.taescope.state());
   const bars = s.timeline.events.filter((e) => e.timing === 'regular' && e.end > e.start)
     .filter((e) => g.rowsTop + g.rowHeight * (e.index + 1) < g.visibleBottom);
@@ -270,7 +277,7 @@ await test('timeline mouse: wheel zooms around the cursor, right-drag pans, clic
   const bx = g.axisX0 + (((target.start + target.end) / 2 - s.timeline.viewStart) / span) * (g.axisX1 - g.axisX0);
   const by = g.rowsTop + g.rowHeight * (target.index + 0.5);
   await page.mouse.click(bx, canvasTop + by);
-  await page.waitForTimeout(150);
+  await frames(page);
   s = await page.evaluate(() => window.taescope.state());
   check(s.selection.event === target.index, `clicked event ${target.index}, selection is ${s.selection.event}`);
   await page.screenshot({ path: path.join(shots, '03b-event-clicked.png') });
@@ -284,7 +291,7 @@ await test('resizing the window resizes the canvas and the layout follows', asyn
   check(facts.g.axisX1 <= 1000 && facts.g.axisX1 > 900, `timeline axis ends at ${facts.g.axisX1}`);
   await page.screenshot({ path: path.join(shots, '03c-resized.png') });
   await page.setViewportSize({ width: 1400, height: 860 });
-  await page.waitForTimeout(200);
+  await frames(page);
 });
 
 await test('keyboard: Right steps a frame, Down selects the next animation, Space plays', async () => {
@@ -294,12 +301,12 @@ await test('keyboard: Right steps a frame, Down selects the next animation, Spac
   await page.click('#canvas', { position: { x: 900, y: 12 } });  // focus the canvas on the status strip
   const t0 = before.timeline.frame;
   await page.keyboard.press('ArrowRight');
-  await page.waitForTimeout(100);
+  await frames(page);
   let s = await page.evaluate(() => window.taescope.state());
   check(s.timeline.frame === t0 + 1, `frame ${s.timeline.frame} after Right, was ${t0}`);
   const animation = s.selection.animation;
   await page.keyboard.press('ArrowDown');
-  await page.waitForTimeout(100);
+  await frames(page);
   s = await page.evaluate(() => window.taescope.state());
   check(s.selection.animation !== animation || s.document.animationCount === 1, 'Down did not change the animation');
   await page.keyboard.press('Space');
@@ -377,7 +384,7 @@ await test('Sekiro player binder (c0000): irregular events are classified from t
     if (!ex) continue;
     const st = await page.evaluate(({ tae, animation, index }) => { window.taescope.select(tae, animation); return window.taescope.selectEvent(index); }, ex);
     check(st.timeline.events[ex.index].timing === kind, `${ex.name} event ${ex.index} is not ${kind} on screen`);
-    await page.waitForTimeout(200);
+    await frames(page);
     await page.screenshot({ path: path.join(shots, `10-irregular-${kind}.png`) });
   }
 });
@@ -404,7 +411,7 @@ await test('a corrupt file shows an error with its offset in the page, not a bla
   check(garbage.status === 'error' && /expected magic/.test(garbage.error.message), `garbage: ${garbage.error && garbage.error.message}`);
   await page.click('#error-dismiss');
   check(!(await page.isVisible('#error-overlay')), 'Dismiss did not hide the overlay');
-  await page.waitForTimeout(100);
+  await frames(page);
   await page.screenshot({ path: path.join(shots, '07-error-on-canvas.png') });
 });
 
@@ -432,11 +439,11 @@ await test('F1 opens the help window', async () => {
   if ((await page.evaluate(() => window.taescope.state())).status !== 'ready') return 'skip';
   await page.click('#canvas', { position: { x: 700, y: 12 } });
   await page.keyboard.press('F1');
-  await page.waitForTimeout(150);
+  await frames(page);
   check((await page.evaluate(() => window.taescope.state())).windows.help, 'help window not shown after F1');
   await page.screenshot({ path: path.join(shots, '09-help.png') });
   await page.keyboard.press('F1');
-  await page.waitForTimeout(100);
+  await frames(page);
   check(!(await page.evaluate(() => window.taescope.state())).windows.help, 'F1 again did not close help');
 });
 
