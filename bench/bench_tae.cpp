@@ -11,9 +11,7 @@
 #include "tae/tae_reader.h"
 #include "tae/tae_writer.h"
 
-// The generator lives with the CLI (tools/taescope); the bench target links only the engine,
-// so its one source file is compiled into this benchmark directly.
-#include "../tools/taescope/sample_generator.cpp"
+#include "sample_generator.h"  // tools/taescope, linked as taescope_sample_generator
 
 namespace taescope::bench {
 namespace {
