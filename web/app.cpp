@@ -1,10 +1,10 @@
 #include "app.h"
 
+#include <emscripten.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-
-#include <emscripten.h>
 
 #include "binder/animation_names.h"
 
@@ -12,10 +12,14 @@ namespace taescope::web {
 
 const char* load_phase_name(LoadPhase phase) {
     switch (phase) {
-        case LoadPhase::Empty: return "empty";
-        case LoadPhase::Parsing: return "parsing";
-        case LoadPhase::Ready: return "ready";
-        case LoadPhase::Failed: return "error";
+        case LoadPhase::Empty:
+            return "empty";
+        case LoadPhase::Parsing:
+            return "parsing";
+        case LoadPhase::Ready:
+            return "ready";
+        case LoadPhase::Failed:
+            return "error";
     }
     return "?";
 }
@@ -97,11 +101,12 @@ const TaeFileInfo* App::selected_tae_info() const {
 
 const TaeFile* App::selected_tae() const {
     return state_.document && state_.selection.tae_file >= 0 ? state_.document->tae(size_t(state_.selection.tae_file))
-                                                              : nullptr;
+                                                             : nullptr;
 }
 
 const TaeAnimation* App::selected_animation() const {
-    return state_.document ? state_.document->animation(state_.selection.tae_file, state_.selection.animation) : nullptr;
+    return state_.document ? state_.document->animation(state_.selection.tae_file, state_.selection.animation)
+                           : nullptr;
 }
 
 const TaeEvent* App::selected_event() const {
@@ -254,22 +259,26 @@ void App::refresh_visible_animations() {
         const TaeAnimation& y = animations[size_t(b)];
         switch (files.sort_column) {
             case AnimationSortColumn::Name:
-            case AnimationSortColumn::Number: return x.number < y.number;
-            case AnimationSortColumn::Events: return x.events.size() < y.events.size();
-            case AnimationSortColumn::Length: return lengths[size_t(a)] < lengths[size_t(b)];
-            case AnimationSortColumn::HeaderKind: return x.header_kind() < y.header_kind();
+            case AnimationSortColumn::Number:
+                return x.number < y.number;
+            case AnimationSortColumn::Events:
+                return x.events.size() < y.events.size();
+            case AnimationSortColumn::Length:
+                return lengths[size_t(a)] < lengths[size_t(b)];
+            case AnimationSortColumn::HeaderKind:
+                return x.header_kind() < y.header_kind();
             case AnimationSortColumn::ImportSource: {
                 auto source = [](const TaeAnimation& an) {
-                    return an.header_kind() == TaeAnimationHeaderKind::ImportOther ? int64_t(an.import_source()) : INT64_MIN;
+                    return an.header_kind() == TaeAnimationHeaderKind::ImportOther ? int64_t(an.import_source())
+                                                                                   : INT64_MIN;
                 };
                 return source(x) < source(y);
             }
         }
         return a < b;
     };
-    std::stable_sort(files.visible.begin(), files.visible.end(), [&](int a, int b) {
-        return files.sort_ascending ? key_less(a, b) : key_less(b, a);
-    });
+    std::stable_sort(files.visible.begin(), files.visible.end(),
+                     [&](int a, int b) { return files.sort_ascending ? key_less(a, b) : key_less(b, a); });
 }
 
 }  // namespace taescope::web

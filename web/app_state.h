@@ -46,11 +46,11 @@ struct Selection {
 enum class AnimationSortColumn : uint8_t { Name, Number, Events, Length, HeaderKind, ImportSource };
 
 struct FilesPanelState {
-    std::string filter;              // case-insensitive substring of the name or number
+    std::string filter;  // case-insensitive substring of the name or number
     AnimationSortColumn sort_column = AnimationSortColumn::Number;
     bool sort_ascending = true;
-    std::vector<int> visible;        // animation indices after filter + sort (rebuilt when dirty)
-    int visible_for_tae_file = -2;   // which TAE file `visible` was built for
+    std::vector<int> visible;       // animation indices after filter + sort (rebuilt when dirty)
+    int visible_for_tae_file = -2;  // which TAE file `visible` was built for
     bool dirty = true;
     bool scroll_to_selection = false;
     bool focus_filter = false;
@@ -62,13 +62,14 @@ struct TimelineState {
 
     double view_start = -0.1;
     double view_end = 3.0;
-    double time = 0.0;            // playhead, seconds
+    double time = 0.0;  // playhead, seconds
     bool playing = false;
     double play_accumulator = 0;  // real seconds not yet turned into whole frames
     bool fit_requested = true;    // fit the view to the animation on the next frame
     int hovered_event = -1;
     bool press_on_event = false;
-    bool scroll_to_selected_event = false;  // bring the selected row into view on the next frame  // the current mouse press began on an event bar (no panning)
+    bool scroll_to_selected_event = false;  // bring the selected row into view on the next frame  // the current mouse
+                                            // press began on an event bar (no panning)
     // Where the panel drew the time axis last frame (canvas CSS pixels), for the query API:
     // lets a test point the mouse at a time or an event row.
     struct Geometry {

@@ -1,12 +1,12 @@
 // The functions the page's JavaScript calls (web/page/taescope-page.js). Names and argument
 // types are part of the page contract; list new ones in -sEXPORTED_FUNCTIONS (CMakeLists.txt).
 // Strings returned stay valid until the next call of the same function.
+#include <emscripten.h>
+
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <vector>
-
-#include <emscripten.h>
 
 #include "app.h"
 #include "state_json.h"

@@ -13,10 +13,28 @@ namespace taescope::web {
 
 class JsonWriter {
 public:
-    JsonWriter& begin_object() { value_prefix(); out_ += '{'; first_.push_back(true); return *this; }
-    JsonWriter& end_object() { out_ += '}'; first_.pop_back(); return *this; }
-    JsonWriter& begin_array() { value_prefix(); out_ += '['; first_.push_back(true); return *this; }
-    JsonWriter& end_array() { out_ += ']'; first_.pop_back(); return *this; }
+    JsonWriter& begin_object() {
+        value_prefix();
+        out_ += '{';
+        first_.push_back(true);
+        return *this;
+    }
+    JsonWriter& end_object() {
+        out_ += '}';
+        first_.pop_back();
+        return *this;
+    }
+    JsonWriter& begin_array() {
+        value_prefix();
+        out_ += '[';
+        first_.push_back(true);
+        return *this;
+    }
+    JsonWriter& end_array() {
+        out_ += ']';
+        first_.pop_back();
+        return *this;
+    }
 
     JsonWriter& key(std::string_view k) {
         separator();
@@ -25,11 +43,31 @@ public:
         after_key_ = true;
         return *this;
     }
-    JsonWriter& string(std::string_view s) { value_prefix(); quoted(s); return *this; }
-    JsonWriter& boolean(bool b) { value_prefix(); out_ += b ? "true" : "false"; return *this; }
-    JsonWriter& null() { value_prefix(); out_ += "null"; return *this; }
-    JsonWriter& integer(int64_t v) { value_prefix(); out_ += std::to_string(v); return *this; }
-    JsonWriter& unsigned_integer(uint64_t v) { value_prefix(); out_ += std::to_string(v); return *this; }
+    JsonWriter& string(std::string_view s) {
+        value_prefix();
+        quoted(s);
+        return *this;
+    }
+    JsonWriter& boolean(bool b) {
+        value_prefix();
+        out_ += b ? "true" : "false";
+        return *this;
+    }
+    JsonWriter& null() {
+        value_prefix();
+        out_ += "null";
+        return *this;
+    }
+    JsonWriter& integer(int64_t v) {
+        value_prefix();
+        out_ += std::to_string(v);
+        return *this;
+    }
+    JsonWriter& unsigned_integer(uint64_t v) {
+        value_prefix();
+        out_ += std::to_string(v);
+        return *this;
+    }
     JsonWriter& number(double v) {
         if (std::isnan(v)) return string("NaN");
         if (std::isinf(v)) return string(v > 0 ? "Infinity" : "-Infinity");
@@ -69,11 +107,21 @@ private:
         out_ += '"';
         for (unsigned char c : s) {
             switch (c) {
-                case '"': out_ += "\\\""; break;
-                case '\\': out_ += "\\\\"; break;
-                case '\n': out_ += "\\n"; break;
-                case '\r': out_ += "\\r"; break;
-                case '\t': out_ += "\\t"; break;
+                case '"':
+                    out_ += "\\\"";
+                    break;
+                case '\\':
+                    out_ += "\\\\";
+                    break;
+                case '\n':
+                    out_ += "\\n";
+                    break;
+                case '\r':
+                    out_ += "\\r";
+                    break;
+                case '\t':
+                    out_ += "\\t";
+                    break;
                 default:
                     if (c < 0x20) {
                         char buffer[8];

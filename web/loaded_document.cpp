@@ -40,10 +40,14 @@ const TaeAnimation* LoadedDocument::animation(int tae_file, int animation) const
 
 std::string LoadedDocument::kind_name() const {
     switch (document.kind) {
-        case PayloadKind::Tae: return "TAE";
-        case PayloadKind::Bnd4: return "BND4 binder";
-        case PayloadKind::Bnd3: return "BND3 binder";
-        default: return payload_kind_name(document.kind);
+        case PayloadKind::Tae:
+            return "TAE";
+        case PayloadKind::Bnd4:
+            return "BND4 binder";
+        case PayloadKind::Bnd3:
+            return "BND3 binder";
+        default:
+            return payload_kind_name(document.kind);
     }
 }
 
@@ -62,14 +66,28 @@ Result<LoadedDocument> load_document(Bytes file, const std::string& file_name) {
         std::string where = doc.container.info.kind == ContainerKind::None
                                 ? std::string()
                                 : " inside the " + doc.container.info.variant_name() + " wrapper";
-        return make_error(0, "not a TAE file or binder: expected magic 'TAE ', 'BND4' or 'BND3'" + where +
-                                 ", found '" + magic + "'")
+        return make_error(0, "not a TAE file or binder: expected magic 'TAE ', 'BND4' or 'BND3'" + where + ", found '" +
+                                 magic + "'")
             .within(file_name);
     }
     if (doc.kind == PayloadKind::Tae && !doc.taes.empty() && doc.taes[0].error) return *doc.taes[0].error;
     loaded.file_size = file.size();
     for (const auto& entry : loaded.document.taes) loaded.info.push_back(describe(loaded.document, entry));
     return loaded;
+}
+
+const char* header_kind_name(TaeAnimationHeaderKind kind) {
+    switch (kind) {
+        case TaeAnimationHeaderKind::Standard:
+            return "standard";
+        case TaeAnimationHeaderKind::ImportOther:
+            return "import";
+        case TaeAnimationHeaderKind::Unknown:
+            return "unknown";
+        case TaeAnimationHeaderKind::None:
+            return "none";
+    }
+    return "?";
 }
 
 std::string full_animation_name(const DocumentTae& file, const TaeAnimation& animation) {

@@ -15,9 +15,9 @@
 namespace taescope::web {
 
 struct TaeFileInfo {
-    std::string short_name;    // "a10.tae" for a binder member, the file name for a loose TAE
-    std::string game;          // "SDT", "ER", ... or "" when the clues do not decide
-    std::string game_reason;   // which clue decided
+    std::string short_name;                    // "a10.tae" for a binder member, the file name for a loose TAE
+    std::string game;                          // "SDT", "ER", ... or "" when the clues do not decide
+    std::string game_reason;                   // which clue decided
     const GameTemplates* templates = nullptr;  // nullptr: events are shown as raw bytes
 };
 
@@ -39,7 +39,11 @@ struct LoadedDocument {
 // name the structure.
 Result<LoadedDocument> load_document(Bytes file, const std::string& file_name);
 
-// Full animation name, e.g. "a050_003000", and number.
+// "standard", "import", "unknown", "none": an animation's header kind as the panels and the
+// query API name it.
+const char* header_kind_name(TaeAnimationHeaderKind kind);
+
+// Full animation name, e.g. "a050_003000".
 std::string full_animation_name(const DocumentTae& file, const TaeAnimation& animation);
 
 }  // namespace taescope::web

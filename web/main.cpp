@@ -1,13 +1,13 @@
 // The platform layer: SDL2 window with a WebGL2 (GLES 3.0) context on the page's #canvas,
 // Dear ImGui set up for it, and the per-frame loop driven by requestAnimationFrame.
 // Browser events that SDL does not deliver (file drop, Open…) arrive through js_api.cpp.
-#include <cmath>
-#include <cstdio>
-
 #include <SDL.h>
 #include <SDL_opengles2.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
+
+#include <cmath>
+#include <cstdio>
 
 #include "app.h"
 #include "imgui.h"
@@ -55,7 +55,8 @@ void frame() {
     ImGui::Render();
 
     ImGuiIO& io = ImGui::GetIO();
-    glViewport(0, 0, int(io.DisplaySize.x * io.DisplayFramebufferScale.x), int(io.DisplaySize.y * io.DisplayFramebufferScale.y));
+    glViewport(0, 0, int(io.DisplaySize.x * io.DisplayFramebufferScale.x),
+               int(io.DisplaySize.y * io.DisplayFramebufferScale.y));
     const auto background = taescope::web::kCanvasBackground;
     glClearColor(background[0], background[1], background[2], 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);

@@ -15,16 +15,6 @@ namespace taescope::web {
 
 namespace {
 
-const char* header_kind_label(TaeAnimationHeaderKind kind) {
-    switch (kind) {
-        case TaeAnimationHeaderKind::Standard: return "standard";
-        case TaeAnimationHeaderKind::ImportOther: return "import";
-        case TaeAnimationHeaderKind::Unknown: return "unknown";
-        case TaeAnimationHeaderKind::None: return "none";
-    }
-    return "?";
-}
-
 void draw_tae_file_list(App& app) {
     AppState& s = app.state();
     const LoadedDocument& doc = *s.document;
@@ -46,7 +36,7 @@ void draw_tae_file_list(App& app) {
             char label[160];
             if (entry.tae)
                 std::snprintf(label, sizeof label, "%-10s %5zu anims %6zu events  %s##%d", info.short_name.c_str(),
-                               entry.tae->animations.size(), entry.tae->event_count(), info.game.c_str(), i);
+                              entry.tae->animations.size(), entry.tae->event_count(), info.game.c_str(), i);
             else
                 std::snprintf(label, sizeof label, "%-10s (did not parse)##%d", info.short_name.c_str(), i);
             if (!entry.tae) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kError));
@@ -56,7 +46,9 @@ void draw_tae_file_list(App& app) {
                 ImGui::BeginTooltip();
                 ImGui::Text("%s", entry.name.c_str());
                 ImGui::TextDisabled("member ID %d, slot %d", entry.slot.id, entry.slot.slot);
-                if (entry.error) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kError), "%s", entry.error->to_string().c_str());
+                if (entry.error)
+                    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kError), "%s",
+                                       entry.error->to_string().c_str());
                 ImGui::EndTooltip();
             }
         }
@@ -110,7 +102,8 @@ void draw_files_panel(App& app, const PanelRect& rect) {
         files.focus_filter = false;
     }
     ImGui::SetNextItemWidth(-1);
-    if (ImGui::InputTextWithHint("##filter", "filter: name or number (type, / or Ctrl+F)", &files.filter)) files.dirty = true;
+    if (ImGui::InputTextWithHint("##filter", "filter: name or number (type, / or Ctrl+F)", &files.filter))
+        files.dirty = true;
     if (ImGui::IsItemActive() && ImGui::IsKeyPressed(ImGuiKey_Escape)) {
         files.filter.clear();
         files.dirty = true;
@@ -128,8 +121,10 @@ void draw_files_panel(App& app, const PanelRect& rect) {
         ImGui::TableSetupColumn("Name", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("a0000_000000").x,
                                 int(AnimationSortColumn::Name));
         ImGui::TableSetupColumn("Number", ImGuiTableColumnFlags_DefaultSort, 0, int(AnimationSortColumn::Number));
-        ImGui::TableSetupColumn("Events", ImGuiTableColumnFlags_PreferSortDescending, 0, int(AnimationSortColumn::Events));
-        ImGui::TableSetupColumn("Length", ImGuiTableColumnFlags_PreferSortDescending, 0, int(AnimationSortColumn::Length));
+        ImGui::TableSetupColumn("Events", ImGuiTableColumnFlags_PreferSortDescending, 0,
+                                int(AnimationSortColumn::Events));
+        ImGui::TableSetupColumn("Length", ImGuiTableColumnFlags_PreferSortDescending, 0,
+                                int(AnimationSortColumn::Length));
         ImGui::TableSetupColumn("Header", 0, 0, int(AnimationSortColumn::HeaderKind));
         ImGui::TableSetupColumn("Import", 0, 0, int(AnimationSortColumn::ImportSource));
         ImGui::TableHeadersRow();
@@ -141,9 +136,12 @@ void draw_files_panel(App& app, const PanelRect& rect) {
             files.scroll_to_selection = false;
             for (size_t pos = 0; pos < files.visible.size(); ++pos) {
                 if (files.visible[pos] != s.selection.animation) continue;
-                float y = float(pos) * row_height, top = ImGui::GetScrollY(), height = ImGui::GetWindowHeight() - row_height * 2;
-                if (y < top) ImGui::SetScrollY(y);
-                else if (y > top + height) ImGui::SetScrollY(y - height);
+                float y = float(pos) * row_height, top = ImGui::GetScrollY(),
+                      height = ImGui::GetWindowHeight() - row_height * 2;
+                if (y < top)
+                    ImGui::SetScrollY(y);
+                else if (y > top + height)
+                    ImGui::SetScrollY(y - height);
                 break;
             }
         }
@@ -168,10 +166,12 @@ void draw_files_panel(App& app, const PanelRect& rect) {
                 double length = animation_length(a);
                 ImGui::Text("%3.0ff %5.2fs", std::max(0.0, std::ceil(length * kFramesPerSecond - 1e-6)), length);
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted(header_kind_label(a.header_kind()));
+                ImGui::TextUnformatted(header_kind_name(a.header_kind()));
                 ImGui::TableNextColumn();
-                if (a.header_kind() == TaeAnimationHeaderKind::ImportOther) ImGui::Text("%d", a.import_source());
-                else if (a.header_kind() == TaeAnimationHeaderKind::Standard && a.imports_hkx()) ImGui::TextDisabled("hkx %d", a.motion_source());
+                if (a.header_kind() == TaeAnimationHeaderKind::ImportOther)
+                    ImGui::Text("%d", a.import_source());
+                else if (a.header_kind() == TaeAnimationHeaderKind::Standard && a.imports_hkx())
+                    ImGui::TextDisabled("hkx %d", a.motion_source());
             }
         }
         ImGui::EndTable();

@@ -9,7 +9,8 @@ namespace taescope::web {
 
 void draw_help_window(App& app) {
     const ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f), ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(std::min(640.0f, io.DisplaySize.x - 40), 0), ImGuiCond_Appearing);
     if (!ImGui::Begin("Help", &app.state().windows.help, ImGuiWindowFlags_NoCollapse)) {
         ImGui::End();
@@ -44,9 +45,10 @@ void draw_help_window(App& app) {
     ImGui::BulletText("drag on the ruler: move the playhead; click empty space: jump there");
     ImGui::BulletText("click a bar: inspect the event; double-click empty space: fit");
     ImGui::Spacing();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Irregular events (marked ! in the row label)");
-    for (EventTiming t : {EventTiming::NegativeStart, EventTiming::EndBeforeStart, EventTiming::OpenEnd, EventTiming::ZeroLength,
-                          EventTiming::NotFinite}) {
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent),
+                       "Irregular events (marked ! in the row label)");
+    for (EventTiming t : {EventTiming::NegativeStart, EventTiming::EndBeforeStart, EventTiming::OpenEnd,
+                          EventTiming::ZeroLength, EventTiming::NotFinite}) {
         ImGui::Bullet();
         ImGui::TextWrapped("%s: %s", event_timing_id(t), event_timing_explanation(t));
     }

@@ -23,9 +23,12 @@ void time_row(const char* what, float seconds, uint32_t bits) {
     ImGui::TableNextColumn();
     ImGui::TextDisabled("%s", what);
     ImGui::TableNextColumn();
-    if (bits == kF32MaxBits) ImGui::Text("f32 max (open end)");
-    else if (std::isfinite(seconds)) ImGui::Text("%.4f s   frame %.2f", seconds, seconds * kFramesPerSecond);
-    else ImGui::Text("%g", seconds);
+    if (bits == kF32MaxBits)
+        ImGui::Text("f32 max (open end)");
+    else if (std::isfinite(seconds))
+        ImGui::Text("%.4f s   frame %.2f", seconds, seconds * kFramesPerSecond);
+    else
+        ImGui::Text("%g", seconds);
     ImGui::TableNextColumn();
     ImGui::TextDisabled("0x%08X", bits);
 }
@@ -68,7 +71,8 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
 
     ImGui::Text("Event #%d  %s", index, row.label.c_str());
     ImGui::SameLine();
-    ImGui::TextDisabled("type %d%s%s", event->type, decoded.templ && !decoded.templ->origin.empty() ? "  template from " : "",
+    ImGui::TextDisabled("type %d%s%s", event->type,
+                        decoded.templ && !decoded.templ->origin.empty() ? "  template from " : "",
                         decoded.templ ? decoded.templ->origin.c_str() : "");
     if (ImGui::BeginTable("##times", 3, ImGuiTableFlags_SizingFixedFit)) {
         time_row("start", event->start(), event->start_bits);
@@ -77,7 +81,8 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
     }
     if (row.timing != EventTiming::Regular) {
         ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(color(palette::kWarning), "%s: %s", event_timing_id(row.timing), event_timing_explanation(row.timing));
+        ImGui::TextColored(color(palette::kWarning), "%s: %s", event_timing_id(row.timing),
+                           event_timing_explanation(row.timing));
         ImGui::PopTextWrapPos();
     }
     ImGui::TextDisabled("%u parameter bytes%s   i32 at +4: %d", event->parameter_size,
@@ -91,17 +96,20 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
             continue;
         }
         ImGui::PushTextWrapPos(0);
-        ImGui::TextColored(color(palette::kWarning), "(!) %s: %s", std::string(disagreement_id(f.kind)).c_str(), f.detail.c_str());
+        ImGui::TextColored(color(palette::kWarning), "(!) %s: %s", std::string(disagreement_id(f.kind)).c_str(),
+                           f.detail.c_str());
         ImGui::PopTextWrapPos();
     }
 
     int highlight_begin = -1, highlight_end = -1;
     std::vector<bool> covered(params.size(), false);
     if (!decoded.templ) {
-        ImGui::TextDisabled(info->templates ? "No template for this type in %s: raw bytes only." : "No templates for game '%s': raw bytes only.",
+        ImGui::TextDisabled(info->templates ? "No template for this type in %s: raw bytes only."
+                                            : "No templates for game '%s': raw bytes only.",
                             info->game.c_str());
-    } else if (ImGui::BeginTable("##fields", 6, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
-                                                    ImGuiTableFlags_SizingStretchProp)) {
+    } else if (ImGui::BeginTable("##fields", 6,
+                                 ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
+                                     ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupColumn("@", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000").x);
         ImGui::TableSetupColumn("Field");
         ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("bytes").x);
@@ -112,34 +120,45 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
         for (size_t i = 0; i < decoded.fields.size(); ++i) {
             const DecodedField& field = decoded.fields[i];
             if (field.present)
-                for (uint32_t b = field.offset; b < field.offset + field.size && b < covered.size(); ++b) covered[b] = true;
+                for (uint32_t b = field.offset; b < field.offset + field.size && b < covered.size(); ++b)
+                    covered[b] = true;
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextDisabled("%02X", field.offset);
             ImGui::TableNextColumn();
             const Finding* finding = field_findings[i];
             const std::string& name = field.field->name;
-            if (finding) ImGui::TextColored(color(palette::kWarning), "(!) %s", name.empty() ? "(unnamed)" : name.c_str());
-            else if (name.empty() || field.field->is_padding()) ImGui::TextDisabled("%s", name.empty() ? "(unnamed)" : name.c_str());
-            else ImGui::TextUnformatted(name.c_str());
+            if (finding)
+                ImGui::TextColored(color(palette::kWarning), "(!) %s", name.empty() ? "(unnamed)" : name.c_str());
+            else if (name.empty() || field.field->is_padding())
+                ImGui::TextDisabled("%s", name.empty() ? "(unnamed)" : name.c_str());
+            else
+                ImGui::TextUnformatted(name.c_str());
             bool hovered = ImGui::IsItemHovered();
-            if (hovered && finding) ImGui::SetTooltip("%s\n%s", std::string(disagreement_description(finding->kind)).c_str(), finding->detail.c_str());
+            if (hovered && finding)
+                ImGui::SetTooltip("%s\n%s", std::string(disagreement_description(finding->kind)).c_str(),
+                                  finding->detail.c_str());
             ImGui::TableNextColumn();
             ImGui::TextDisabled("%s", std::string(field_type_name(field.field->type)).c_str());
             ImGui::TableNextColumn();
-            if (field.present) ImGui::TextUnformatted(field.value_text(params).c_str());
-            else ImGui::TextColored(color(palette::kTextDim), "missing");
+            if (field.present)
+                ImGui::TextUnformatted(field.value_text(params).c_str());
+            else
+                ImGui::TextColored(color(palette::kTextDim), "missing");
             hovered |= ImGui::IsItemHovered();
             ImGui::TableNextColumn();
             if (const NamedValue* named = field.named()) ImGui::TextUnformatted(named->name.c_str());
             ImGui::TableNextColumn();
-            if (!field.field->ref.empty()) ImGui::TextDisabled("%s", field.field->ref.c_str());
-            else if (!field.field->alias_enum.empty()) ImGui::TextDisabled("%s", field.field->alias_enum.c_str());
+            if (!field.field->ref.empty())
+                ImGui::TextDisabled("%s", field.field->ref.c_str());
+            else if (!field.field->alias_enum.empty())
+                ImGui::TextDisabled("%s", field.field->alias_enum.c_str());
             if (hovered) highlight_begin = int(field.offset), highlight_end = int(field.offset + field.size);
         }
         ImGui::EndTable();
     }
-    if (decoded.raw.size()) ImGui::TextDisabled("%zu bytes from 0x%X are covered by no field", decoded.raw.size(), decoded.raw_offset);
+    if (decoded.raw.size())
+        ImGui::TextDisabled("%zu bytes from 0x%X are covered by no field", decoded.raw.size(), decoded.raw_offset);
 
     ImGui::Spacing();
     ImGui::TextDisabled("raw bytes");

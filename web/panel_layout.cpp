@@ -33,8 +33,10 @@ void handle_global_shortcuts(App& app) {
     else if (!io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_F, false))
         app.request_fit();
     if (ImGui::IsKeyPressed(ImGuiKey_Escape, false)) {
-        if (app.state().windows.help) app.state().windows.help = false;
-        else app.select_event(-1);
+        if (app.state().windows.help)
+            app.state().windows.help = false;
+        else
+            app.select_event(-1);
     }
 }
 
@@ -59,13 +61,16 @@ void draw_panels(App& app) {
         float right_x = files_width, right_width = width - files_width;
         bool bottom = s.windows.inspector || s.windows.groups;
         float timeline_height = bottom ? std::max(160.0f, body.height * 0.56f) : body.height;
-        if (s.windows.timeline) draw_timeline_panel(app, PanelRect{right_x, body.y, right_width, timeline_height});
-        else timeline_height = 0;
+        if (s.windows.timeline)
+            draw_timeline_panel(app, PanelRect{right_x, body.y, right_width, timeline_height});
+        else
+            timeline_height = 0;
         float bottom_y = body.y + timeline_height, bottom_height = body.height - timeline_height;
         if (s.windows.inspector && s.windows.groups) {
             float inspector_width = right_width * 0.62f;
             draw_inspector_panel(app, PanelRect{right_x, bottom_y, inspector_width, bottom_height});
-            draw_groups_panel(app, PanelRect{right_x + inspector_width, bottom_y, right_width - inspector_width, bottom_height});
+            draw_groups_panel(
+                app, PanelRect{right_x + inspector_width, bottom_y, right_width - inspector_width, bottom_height});
         } else if (s.windows.inspector) {
             draw_inspector_panel(app, PanelRect{right_x, bottom_y, right_width, bottom_height});
         } else if (s.windows.groups) {

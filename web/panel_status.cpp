@@ -17,10 +17,11 @@ void draw_status_bar(App& app, const PanelRect& rect) {
         const Document& d = doc.document;
         ImGui::Text("%s", d.name.c_str());
         ImGui::SameLine();
-        std::string wrapper = d.container.info.kind == ContainerKind::None ? "uncompressed" : "in " + d.container.info.variant_name();
+        std::string wrapper =
+            d.container.info.kind == ContainerKind::None ? "uncompressed" : "in " + d.container.info.variant_name();
         ImGui::TextDisabled("%s %s | %zu TAE file%s | %zu animations | %zu events | parsed in %.0f ms",
-                            doc.kind_name().c_str(), wrapper.c_str(), d.taes.size(),
-                            d.taes.size() == 1 ? "" : "s", d.animation_count(), d.event_count(), s.load.parse_milliseconds);
+                            doc.kind_name().c_str(), wrapper.c_str(), d.taes.size(), d.taes.size() == 1 ? "" : "s",
+                            d.animation_count(), d.event_count(), s.load.parse_milliseconds);
         if (const TaeFileInfo* info = app.selected_tae_info()) {
             ImGui::SameLine();
             ImGui::TextDisabled("| game %s", info->game.empty() ? "unknown" : info->game.c_str());
@@ -51,7 +52,8 @@ void draw_status_bar(App& app, const PanelRect& rect) {
     const char* labels[] = {"Files", "Timeline", "Inspector", "Groups", "Help (F1)"};
     bool* flags[] = {&s.windows.files, &s.windows.timeline, &s.windows.inspector, &s.windows.groups, &s.windows.help};
     float total = 0;
-    for (const char* label : labels) total += ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
+    for (const char* label : labels)
+        total += ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
     float x = ImGui::GetWindowContentRegionMax().x - total;
     float used = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
     if (x > used + 20) {

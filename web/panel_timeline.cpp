@@ -54,7 +54,8 @@ void fit_view(TimelineState& view, const TimelineModel& model) {
         lo = std::min(lo, row.bar_start);
     }
     double margin = (hi - lo) * 0.04 + 1.0 / kFramesPerSecond;
-    bool open_end = std::any_of(model.rows.begin(), model.rows.end(), [](const TimelineRow& r) { return r.timing == EventTiming::OpenEnd; });
+    bool open_end = std::any_of(model.rows.begin(), model.rows.end(),
+                                [](const TimelineRow& r) { return r.timing == EventTiming::OpenEnd; });
     view.view_start = lo - margin;
     view.view_end = hi + margin * (open_end ? 3 : 1);  // room for the open-end fade and arrow
 }
@@ -89,20 +90,24 @@ void draw_ruler(ImDrawList* draw, const TimeAxis& axis, ImVec2 top_left, ImVec2 
         float x = axis.x(frame / kFramesPerSecond);
         if (x < top_left.x || x > bottom_right.x) continue;
         bool major = frame % step == 0;
-        draw->AddLine(ImVec2(x, bottom_right.y - (major ? 8.0f : 4.0f)), ImVec2(x, bottom_right.y), major ? palette::kGridMajor : palette::kGrid);
+        draw->AddLine(ImVec2(x, bottom_right.y - (major ? 8.0f : 4.0f)), ImVec2(x, bottom_right.y),
+                      major ? palette::kGridMajor : palette::kGrid);
         if (!major) continue;
         char text[32];
         std::snprintf(text, sizeof text, "%ldf", frame);
         draw->AddText(ImVec2(x + 3, top_left.y + 1), palette::kText, text);
         double seconds = frame / kFramesPerSecond;
-        if (step % 30 == 0) std::snprintf(text, sizeof text, "%.0fs", seconds);
-        else std::snprintf(text, sizeof text, "%.2fs", seconds);
+        if (step % 30 == 0)
+            std::snprintf(text, sizeof text, "%.0fs", seconds);
+        else
+            std::snprintf(text, sizeof text, "%.2fs", seconds);
         draw->AddText(ImVec2(x + 3, top_left.y + 1 + line), palette::kTextDim, text);
     }
     // The animation's extent: 0 and its length.
     for (double t : {0.0, length}) {
         float x = axis.x(t);
-        if (x >= top_left.x && x <= bottom_right.x) draw->AddLine(ImVec2(x, top_left.y), ImVec2(x, bottom_right.y), palette::kAccent, 1.5f);
+        if (x >= top_left.x && x <= bottom_right.x)
+            draw->AddLine(ImVec2(x, top_left.y), ImVec2(x, bottom_right.y), palette::kAccent, 1.5f);
     }
 }
 
@@ -129,12 +134,15 @@ BarBox draw_event_bar(ImDrawList* draw, const TimeAxis& axis, const TimelineRow&
         float cx = xa, cy = (y0 + y1) * 0.5f, r = (y1 - y0) * 0.5f;
         if (row.timing == EventTiming::ZeroLength) {
             draw->AddQuadFilled(ImVec2(cx, y0), ImVec2(cx + r, cy), ImVec2(cx, y1), ImVec2(cx - r, cy), color);
-            if (selected) draw->AddQuad(ImVec2(cx, y0 - 1), ImVec2(cx + r + 1, cy), ImVec2(cx, y1 + 1), ImVec2(cx - r - 1, cy), 0xFFFFFFFF, 2);
+            if (selected)
+                draw->AddQuad(ImVec2(cx, y0 - 1), ImVec2(cx + r + 1, cy), ImVec2(cx, y1 + 1), ImVec2(cx - r - 1, cy),
+                              0xFFFFFFFF, 2);
         } else {
             draw->AddRect(ImVec2(cx - r, y0), ImVec2(cx + r, y1), palette::kError, 0, 0, 2);
             draw->AddText(ImVec2(cx - r + 3, y0), palette::kError, "?");
         }
-        draw->AddText(ImVec2(cx + r + 4, y0 + (y1 - y0 - ImGui::GetTextLineHeight()) * 0.5f), palette::kText, row.label.c_str());
+        draw->AddText(ImVec2(cx + r + 4, y0 + (y1 - y0 - ImGui::GetTextLineHeight()) * 0.5f), palette::kText,
+                      row.label.c_str());
         return BarBox{cx - r - 2, y0, cx + r + 2, y1};
     }
     if (xb - xa < 3) xb = xa + 3;
@@ -145,10 +153,11 @@ BarBox draw_event_bar(ImDrawList* draw, const TimeAxis& axis, const TimelineRow&
         float solid_end = std::max(xa + 3, axis.x(std::max(length, double(row.start))));
         float fade_end = solid_end + 40;
         draw->AddRectFilled(a, ImVec2(solid_end, y1), with_alpha(color, alpha), 2);
-        draw->AddRectFilledMultiColor(ImVec2(solid_end, y0), ImVec2(fade_end, y1), with_alpha(color, alpha), 0,
-                                      0, with_alpha(color, alpha));
+        draw->AddRectFilledMultiColor(ImVec2(solid_end, y0), ImVec2(fade_end, y1), with_alpha(color, alpha), 0, 0,
+                                      with_alpha(color, alpha));
         float my = (y0 + y1) * 0.5f;
-        draw->AddTriangleFilled(ImVec2(fade_end, y0), ImVec2(fade_end + 8, my), ImVec2(fade_end, y1), with_alpha(color, 0xFF));
+        draw->AddTriangleFilled(ImVec2(fade_end, y0), ImVec2(fade_end + 8, my), ImVec2(fade_end, y1),
+                                with_alpha(color, 0xFF));
         b.x = fade_end + 8;
     } else {
         draw->AddRectFilled(a, b, with_alpha(color, alpha), 2);
@@ -216,8 +225,8 @@ void draw_toolbar(App& app) {
     if (ImGui::ArrowButton("##next", ImGuiDir_Right)) app.step_frames(1);
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    ImGui::Text("frame %3.0f / %d   %6.3f s / %.3f s", std::round(view.time * kFramesPerSecond), model.frame_count(), view.time,
-                model.length);
+    ImGui::Text("frame %3.0f / %d   %6.3f s / %.3f s", std::round(view.time * kFramesPerSecond), model.frame_count(),
+                view.time, model.length);
     ImGui::SameLine();
     size_t irregular = 0;
     for (const TimelineRow& row : model.rows) irregular += row.timing != EventTiming::Regular;
@@ -225,7 +234,8 @@ void draw_toolbar(App& app) {
     if (irregular) {
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kWarning), "| %zu irregular", irregular);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Events whose times are unusual; hover a bar for the reason.\nLegend: Help (F1).");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Events whose times are unusual; hover a bar for the reason.\nLegend: Help (F1).");
     }
 }
 
@@ -239,8 +249,10 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
     char title[160];
     const TaeAnimation* animation = app.selected_animation();
     const DocumentTae* entry = app.selected_tae_entry();
-    std::snprintf(title, sizeof title, "Timeline  %s###Timeline", animation && entry ? full_animation_name(*entry, *animation).c_str() : "");
-    ImGui::Begin(title, &s.windows.timeline, kTiledWindowFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    std::snprintf(title, sizeof title, "Timeline  %s###Timeline",
+                  animation && entry ? full_animation_name(*entry, *animation).c_str() : "");
+    ImGui::Begin(title, &s.windows.timeline,
+                 kTiledWindowFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     if (!animation) {
         ImGui::TextDisabled("Select an animation in the Files panel.");
         ImGui::End();
@@ -287,8 +299,9 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
     ImDrawList* rows_draw = ImGui::GetWindowDrawList();
     ImVec2 rows_origin = ImGui::GetCursorScreenPos();
     float content_height = std::max(float(model.rows.size()) * row_height, ImGui::GetWindowHeight());
-    ImGui::InvisibleButton("##canvas", ImVec2(std::max(1.0f, avail.x - scrollbar), content_height),
-                           ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
+    ImGui::InvisibleButton(
+        "##canvas", ImVec2(std::max(1.0f, avail.x - scrollbar), content_height),
+        ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
     bool canvas_hovered = ImGui::IsItemHovered();
     bool canvas_active = ImGui::IsItemActive();
     bool canvas_activated = ImGui::IsItemActivated();
@@ -301,7 +314,11 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
             ImGui::SetScrollY(std::max(0.0f, y - height * 0.4f));  // applied from the next frame on
         }
     }
-    view.geometry = {axis.x0, axis.x1, rows_origin.y, row_height, ImGui::GetWindowPos().y,
+    view.geometry = {axis.x0,
+                     axis.x1,
+                     rows_origin.y,
+                     row_height,
+                     ImGui::GetWindowPos().y,
                      ImGui::GetWindowPos().y + ImGui::GetWindowHeight()};
 
     // Which bar is under the mouse: rows are laid out top to bottom in event order.
@@ -314,12 +331,14 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
     float rows_left = ImGui::GetWindowPos().x, rows_right = axis.x1;
     for (int r = first_row; r < last_row; ++r) {
         float y = rows_origin.y + float(r) * row_height;
-        rows_draw->AddRectFilled(ImVec2(rows_left, y), ImVec2(rows_right, y + row_height), (r & 1) ? palette::kRowOdd : palette::kRowEven);
+        rows_draw->AddRectFilled(ImVec2(rows_left, y), ImVec2(rows_right, y + row_height),
+                                 (r & 1) ? palette::kRowOdd : palette::kRowEven);
     }
     float clip_top = ImGui::GetWindowPos().y, clip_bottom = clip_top + ImGui::GetWindowHeight();
     rows_draw->PushClipRect(ImVec2(axis.x0, clip_top), ImVec2(axis.x1, clip_bottom), true);
     rows_draw->AddRectFilled(ImVec2(axis.x0, clip_top), ImVec2(axis.x(0.0), clip_bottom), palette::kOutsideAnimation);
-    rows_draw->AddRectFilled(ImVec2(axis.x(model.length), clip_top), ImVec2(axis.x1, clip_bottom), palette::kOutsideAnimation);
+    rows_draw->AddRectFilled(ImVec2(axis.x(model.length), clip_top), ImVec2(axis.x1, clip_bottom),
+                             palette::kOutsideAnimation);
     {
         int step = label_step_frames(axis, ImGui::CalcTextSize("00000f").x + 12);
         long first = long(std::floor(axis.start * kFramesPerSecond / step)) * step;
@@ -334,7 +353,8 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
         bool selected = int(row.event_index) == s.selection.event;
         BarBox box = draw_event_bar(rows_draw, axis, row, model.length, y, row_height, selected, false);
         ImVec2 mouse = io.MousePos;
-        if (canvas_hovered && mouse.y >= y && mouse.y < y + row_height && mouse.x >= box.x0 - 3 && mouse.x <= box.x1 + 3)
+        if (canvas_hovered && mouse.y >= y && mouse.y < y + row_height && mouse.x >= box.x0 - 3 &&
+            mouse.x <= box.x1 + 3)
             view.hovered_event = int(row.event_index);
     }
     rows_draw->PopClipRect();
@@ -355,7 +375,8 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
         rows_draw->AddText(ImVec2(rows_left + 10, y + 4), active ? palette::kText : palette::kTextDim, text);
         rows_draw->PopClipRect();
         if (irregular)
-            rows_draw->AddText(ImVec2(axis.x0 - 12, y + 4), row.timing == EventTiming::EndBeforeStart ? palette::kError : palette::kWarning, "!");
+            rows_draw->AddText(ImVec2(axis.x0 - 12, y + 4),
+                               row.timing == EventTiming::EndBeforeStart ? palette::kError : palette::kWarning, "!");
         if (canvas_hovered && io.MousePos.y >= y && io.MousePos.y < y + row_height && io.MousePos.x < axis.x0)
             view.hovered_event = int(row.event_index);
     }
@@ -364,7 +385,8 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
         const TimelineRow& row = model.rows[size_t(view.hovered_event)];
         float y = rows_origin.y + float(view.hovered_event) * row_height;
         rows_draw->PushClipRect(ImVec2(axis.x0, clip_top), ImVec2(axis.x1, clip_bottom), true);
-        draw_event_bar(rows_draw, axis, row, model.length, y, row_height, int(row.event_index) == s.selection.event, true);
+        draw_event_bar(rows_draw, axis, row, model.length, y, row_height, int(row.event_index) == s.selection.event,
+                       true);
         rows_draw->PopClipRect();
         event_tooltip(app, row);
     }
@@ -384,7 +406,8 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
         view.view_end += shift;
     }
     if (canvas_activated) view.press_on_event = view.hovered_event >= 0;
-    bool panning = canvas_active && (ImGui::IsMouseDragging(ImGuiMouseButton_Right, 1) || ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 1) ||
+    bool panning = canvas_active && (ImGui::IsMouseDragging(ImGuiMouseButton_Right, 1) ||
+                                     ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 1) ||
                                      (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3) && !view.press_on_event));
     if (panning) {
         double shift = -io.MouseDelta.x * axis.seconds_per_pixel();
@@ -393,18 +416,23 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
         ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
         ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
     }
-    if (canvas_hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 3).x == 0 &&
-        io.MouseDragMaxDistanceSqr[0] < 9) {
-        if (view.hovered_event >= 0) app.select_event(view.hovered_event);
-        else if (io.MousePos.x >= axis.x0) app.set_time(std::round(axis.time(io.MousePos.x) * kFramesPerSecond) / kFramesPerSecond);
+    if (canvas_hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+        ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 3).x == 0 && io.MouseDragMaxDistanceSqr[0] < 9) {
+        if (view.hovered_event >= 0)
+            app.select_event(view.hovered_event);
+        else if (io.MousePos.x >= axis.x0)
+            app.set_time(std::round(axis.time(io.MousePos.x) * kFramesPerSecond) / kFramesPerSecond);
     }
-    if (canvas_hovered && view.hovered_event < 0 && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) app.request_fit();
+    if (canvas_hovered && view.hovered_event < 0 && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
+        app.request_fit();
 
     // Playhead over the rows.
     float playhead_x = axis.x(view.time);
-    if (playhead_x >= axis.x0 && playhead_x <= axis.x1) draw_playhead(rows_draw, playhead_x, clip_top, clip_bottom, false);
+    if (playhead_x >= axis.x0 && playhead_x <= axis.x1)
+        draw_playhead(rows_draw, playhead_x, clip_top, clip_bottom, false);
     ImGui::EndChild();
-    if (playhead_x >= axis.x0 && playhead_x <= axis.x1) draw_playhead(draw, playhead_x, origin.y, origin.y + ruler_height, true);
+    if (playhead_x >= axis.x0 && playhead_x <= axis.x1)
+        draw_playhead(draw, playhead_x, origin.y, origin.y + ruler_height, true);
     ImGui::End();
 }
 

@@ -11,16 +11,6 @@ namespace taescope::web {
 
 namespace {
 
-const char* header_kind_name(TaeAnimationHeaderKind kind) {
-    switch (kind) {
-        case TaeAnimationHeaderKind::Standard: return "standard";
-        case TaeAnimationHeaderKind::ImportOther: return "import";
-        case TaeAnimationHeaderKind::Unknown: return "unknown";
-        case TaeAnimationHeaderKind::None: return "none";
-    }
-    return "?";
-}
-
 std::string hex_bytes(Bytes bytes) {
     static const char digits[] = "0123456789abcdef";
     std::string out;
@@ -31,8 +21,10 @@ std::string hex_bytes(Bytes bytes) {
 
 void write_error(JsonWriter& json, const Error& error) {
     json.begin_object().field("message", error.message);
-    if (error.offset == Error::kNoOffset) json.key("offset").null();
-    else json.field("offset", error.offset);
+    if (error.offset == Error::kNoOffset)
+        json.key("offset").null();
+    else
+        json.field("offset", error.offset);
     json.field("context", error.context).field("text", error.to_string()).end_object();
 }
 
@@ -51,7 +43,8 @@ void write_animation(JsonWriter& json, const DocumentTae& entry, const TaeAnimat
 
 void write_document(JsonWriter& json, const LoadedDocument& doc) {
     const Document& d = doc.document;
-    json.key("document").begin_object()
+    json.key("document")
+        .begin_object()
         .field("name", d.name)
         .field("size", doc.file_size)
         .field("kind", doc.kind_name())
@@ -63,7 +56,10 @@ void write_document(JsonWriter& json, const LoadedDocument& doc) {
     for (size_t i = 0; i < d.taes.size(); ++i) {
         const DocumentTae& t = d.taes[i];
         const TaeFileInfo& info = doc.info[i];
-        json.begin_object().field("index", int(i)).field("name", info.short_name).field("memberId", int64_t(t.slot.id))
+        json.begin_object()
+            .field("index", int(i))
+            .field("name", info.short_name)
+            .field("memberId", int64_t(t.slot.id))
             .field("game", info.game);
         if (t.tae) {
             json.field("animations", uint64_t(t.tae->animations.size()))
@@ -95,7 +91,8 @@ void write_selected_event(JsonWriter& json, const App& app) {
     }
     Bytes params = tae->parameters(*event);
     DecodedEvent decoded = decode_event(info->templates, uint32_t(event->type), params);
-    json.key("selectedEvent").begin_object()
+    json.key("selectedEvent")
+        .begin_object()
         .field("index", app.state().selection.event)
         .field("type", int64_t(event->type))
         .field("template", decoded.templ ? decoded.templ->name : std::string())
@@ -104,8 +101,12 @@ void write_selected_event(JsonWriter& json, const App& app) {
         .field("parameterHex", hex_bytes(params));
     json.key("fields").begin_array();
     for (const DecodedField& f : decoded.fields) {
-        json.begin_object().field("name", f.field->name).field("type", field_type_name(f.field->type))
-            .field("offset", uint64_t(f.offset)).field("size", uint64_t(f.size)).field("present", f.present);
+        json.begin_object()
+            .field("name", f.field->name)
+            .field("type", field_type_name(f.field->type))
+            .field("offset", uint64_t(f.offset))
+            .field("size", uint64_t(f.size))
+            .field("present", f.present);
         if (f.present) json.field("value", f.value_text(params));
         if (const NamedValue* named = f.named()) json.field("named", named->name);
         if (!f.field->ref.empty()) json.field("ref", f.field->ref);
@@ -114,7 +115,11 @@ void write_selected_event(JsonWriter& json, const App& app) {
     json.end_array();
     json.key("findings").begin_array();
     for (const Finding& f : find_disagreements(decoded, params))
-        json.begin_object().field("kind", disagreement_id(f.kind)).field("field", f.field_index).field("detail", f.detail).end_object();
+        json.begin_object()
+            .field("kind", disagreement_id(f.kind))
+            .field("field", f.field_index)
+            .field("detail", f.detail)
+            .end_object();
     json.end_array().end_object();
 }
 
@@ -131,11 +136,15 @@ std::string state_json(const App& app) {
         .field("devicePixelRatio", double(s.device_pixel_ratio))
         .field("frame", s.frame_counter);
     json.key("error");
-    if (s.load.phase == LoadPhase::Failed) write_error(json, s.load.error);
-    else json.null();
+    if (s.load.phase == LoadPhase::Failed)
+        write_error(json, s.load.error);
+    else
+        json.null();
 
-    if (s.document) write_document(json, *s.document);
-    else json.key("document").null();
+    if (s.document)
+        write_document(json, *s.document);
+    else
+        json.key("document").null();
 
     json.key("selection").begin_object();
     json.field("taeFile", s.selection.tae_file)
@@ -143,7 +152,8 @@ std::string state_json(const App& app) {
         .field("event", s.selection.event)
         .field("group", s.selection.group);
     const DocumentTae* entry = app.selected_tae_entry();
-    if (const TaeFileInfo* info = app.selected_tae_info()) json.field("taeFileName", info->short_name).field("game", info->game);
+    if (const TaeFileInfo* info = app.selected_tae_info())
+        json.field("taeFileName", info->short_name).field("game", info->game);
     if (const TaeAnimation* a = app.selected_animation(); a && entry) {
         json.key("animationInfo");
         write_animation(json, *entry, *a, s.selection.animation);
@@ -152,7 +162,8 @@ std::string state_json(const App& app) {
 
     const TimelineModel& model = app.timeline();
     const TimelineState& t = s.timeline;
-    json.key("timeline").begin_object()
+    json.key("timeline")
+        .begin_object()
         .field("time", t.time)
         .field("frame", int64_t(std::llround(t.time * kFramesPerSecond)))
         .field("playing", t.playing)
@@ -161,10 +172,14 @@ std::string state_json(const App& app) {
         .field("length", model.length)
         .field("frameCount", model.frame_count())
         .field("hoveredEvent", t.hovered_event);
-    json.key("geometry").begin_object()
-        .field("axisX0", double(t.geometry.axis_x0)).field("axisX1", double(t.geometry.axis_x1))
-        .field("rowsTop", double(t.geometry.rows_top)).field("rowHeight", double(t.geometry.row_height))
-        .field("visibleTop", double(t.geometry.rows_visible_top)).field("visibleBottom", double(t.geometry.rows_visible_bottom))
+    json.key("geometry")
+        .begin_object()
+        .field("axisX0", double(t.geometry.axis_x0))
+        .field("axisX1", double(t.geometry.axis_x1))
+        .field("rowsTop", double(t.geometry.rows_top))
+        .field("rowHeight", double(t.geometry.row_height))
+        .field("visibleTop", double(t.geometry.rows_visible_top))
+        .field("visibleBottom", double(t.geometry.rows_visible_bottom))
         .end_object();
     json.key("events").begin_array();
     for (const TimelineRow& row : model.rows) {
@@ -182,9 +197,13 @@ std::string state_json(const App& app) {
     json.end_array().end_object();
 
     write_selected_event(json, app);
-    json.key("windows").begin_object()
-        .field("files", s.windows.files).field("timeline", s.windows.timeline).field("groups", s.windows.groups)
-        .field("inspector", s.windows.inspector).field("help", s.windows.help)
+    json.key("windows")
+        .begin_object()
+        .field("files", s.windows.files)
+        .field("timeline", s.windows.timeline)
+        .field("groups", s.windows.groups)
+        .field("inspector", s.windows.inspector)
+        .field("help", s.windows.help)
         .end_object();
     json.end_object();
     return json.text();
@@ -197,7 +216,8 @@ std::string animations_json(const App& app, int tae_file) {
     if (doc && tae_file >= 0 && size_t(tae_file) < doc->tae_file_count()) {
         const DocumentTae& entry = doc->tae_entry(size_t(tae_file));
         if (entry.tae)
-            for (size_t i = 0; i < entry.tae->animations.size(); ++i) write_animation(json, entry, entry.tae->animations[i], int(i));
+            for (size_t i = 0; i < entry.tae->animations.size(); ++i)
+                write_animation(json, entry, entry.tae->animations[i], int(i));
     }
     json.end_array();
     return json.text();

@@ -7,27 +7,38 @@ namespace taescope::web {
 
 const char* event_timing_id(EventTiming timing) {
     switch (timing) {
-        case EventTiming::Regular: return "regular";
-        case EventTiming::NegativeStart: return "negative-start";
-        case EventTiming::EndBeforeStart: return "end-before-start";
-        case EventTiming::OpenEnd: return "open-end";
-        case EventTiming::ZeroLength: return "zero-length";
-        case EventTiming::NotFinite: return "not-finite";
+        case EventTiming::Regular:
+            return "regular";
+        case EventTiming::NegativeStart:
+            return "negative-start";
+        case EventTiming::EndBeforeStart:
+            return "end-before-start";
+        case EventTiming::OpenEnd:
+            return "open-end";
+        case EventTiming::ZeroLength:
+            return "zero-length";
+        case EventTiming::NotFinite:
+            return "not-finite";
     }
     return "?";
 }
 
 const char* event_timing_explanation(EventTiming timing) {
     switch (timing) {
-        case EventTiming::Regular: return "Starts and ends within the animation.";
+        case EventTiming::Regular:
+            return "Starts and ends within the animation.";
         case EventTiming::NegativeStart:
-            return "Starts before 0: the event is already active when the animation begins (the part before 0 is hatched).";
+            return "Starts before 0: the event is already active when the animation begins (the part before 0 is "
+                   "hatched).";
         case EventTiming::EndBeforeStart:
             return "Ends before it starts: the stored span is reversed. Drawn from end to start with a red outline.";
         case EventTiming::OpenEnd:
-            return "End stored as the largest float (3.4e38): the event lasts until the animation ends. Drawn to the end with an arrow.";
-        case EventTiming::ZeroLength: return "Starts and ends at the same time: an instant, drawn as a diamond.";
-        case EventTiming::NotFinite: return "A time is NaN or infinite: shown at 0, outlined.";
+            return "End stored as the largest float (3.4e38): the event lasts until the animation ends. Drawn to the "
+                   "end with an arrow.";
+        case EventTiming::ZeroLength:
+            return "Starts and ends at the same time: an instant, drawn as a diamond.";
+        case EventTiming::NotFinite:
+            return "A time is NaN or infinite: shown at 0, outlined.";
     }
     return "";
 }
@@ -60,12 +71,24 @@ uint32_t event_type_color(int32_t type) {
     double p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
     double r = v, g = t, b = p;
     switch (sector) {
-        case 0: r = v, g = t, b = p; break;
-        case 1: r = q, g = v, b = p; break;
-        case 2: r = p, g = v, b = t; break;
-        case 3: r = p, g = q, b = v; break;
-        case 4: r = t, g = p, b = v; break;
-        default: r = v, g = p, b = q; break;
+        case 0:
+            r = v, g = t, b = p;
+            break;
+        case 1:
+            r = q, g = v, b = p;
+            break;
+        case 2:
+            r = p, g = v, b = t;
+            break;
+        case 3:
+            r = p, g = q, b = v;
+            break;
+        case 4:
+            r = t, g = p, b = v;
+            break;
+        default:
+            r = v, g = p, b = q;
+            break;
     }
     auto byte = [](double c) { return uint32_t(std::lround(std::clamp(c, 0.0, 1.0) * 255.0)); };
     return 0xFF000000u | (byte(b) << 16) | (byte(g) << 8) | byte(r);
@@ -105,10 +128,18 @@ TimelineModel prepare_timeline(const TaeAnimation& animation, const GameTemplate
         row.color = event_type_color(e.type);
         row.group = group_of[i];
         switch (row.timing) {
-            case EventTiming::EndBeforeStart: row.bar_start = row.end, row.bar_end = row.start; break;
-            case EventTiming::OpenEnd: row.bar_start = row.start, row.bar_end = std::max(model.length, double(row.start)); break;
-            case EventTiming::NotFinite: row.bar_start = 0, row.bar_end = 0; break;
-            default: row.bar_start = row.start, row.bar_end = row.end; break;
+            case EventTiming::EndBeforeStart:
+                row.bar_start = row.end, row.bar_end = row.start;
+                break;
+            case EventTiming::OpenEnd:
+                row.bar_start = row.start, row.bar_end = std::max(model.length, double(row.start));
+                break;
+            case EventTiming::NotFinite:
+                row.bar_start = 0, row.bar_end = 0;
+                break;
+            default:
+                row.bar_start = row.start, row.bar_end = row.end;
+                break;
         }
         model.rows.push_back(std::move(row));
     }

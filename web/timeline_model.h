@@ -31,13 +31,13 @@ EventTiming classify_event_timing(const TaeEvent& event);
 struct TimelineRow {
     uint32_t event_index = 0;
     int32_t type = 0;
-    std::string label;        // template name, or "type N"
-    float start = 0, end = 0; // as stored
+    std::string label;         // template name, or "type N"
+    float start = 0, end = 0;  // as stored
     EventTiming timing = EventTiming::Regular;
-    double bar_start = 0;     // what the bar spans on the time axis (seconds)
+    double bar_start = 0;  // what the bar spans on the time axis (seconds)
     double bar_end = 0;
-    uint32_t color = 0;       // 0xAABBGGRR (ImGui's packing), from the type
-    int group = -1;           // first group the event is a member of, -1 when none
+    uint32_t color = 0;  // 0xAABBGGRR (ImGui's packing), from the type
+    int group = -1;      // first group the event is a member of, -1 when none
 };
 
 struct TimelineModel {
