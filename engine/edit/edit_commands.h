@@ -53,8 +53,8 @@ struct EventRef {
 // not finite, "until the animation ends") stays open. Commands sharing a nonzero `drag`
 // number, issued one after another, merge into a single undo step (one per mouse drag).
 struct MoveEvents {
-    AnimationRef where;
-    std::vector<uint32_t> events;
+    AnimationRef where{};
+    std::vector<uint32_t> events{};
     double new_start = 0;
     bool snap = true;
     uint64_t drag = 0;
@@ -64,7 +64,7 @@ enum class EventEdge : uint8_t { Start, End };
 
 // Moves one edge of an event. The edge cannot pass the other one: it stops there (zero length).
 struct ResizeEvent {
-    EventRef event;
+    EventRef event{};
     EventEdge edge = EventEdge::End;
     double seconds = 0;
     bool snap = true;
@@ -74,7 +74,7 @@ struct ResizeEvent {
 // Changes an event's type. Its parameter bytes are kept unless `reset_parameters` is set, in
 // which case they become the new type's template defaults (default_parameters()).
 struct ChangeEventType {
-    EventRef event;
+    EventRef event{};
     int32_t type = 0;
     bool reset_parameters = false;
 };
@@ -82,44 +82,44 @@ struct ChangeEventType {
 // Sets one template field (index into the event type's template fields) from text, through the
 // template encoder: every other byte stays as it was.
 struct SetEventField {
-    EventRef event;
+    EventRef event{};
     size_t field = 0;
-    std::string text;
+    std::string text{};
 };
 
 // Replaces an event's parameter bytes (zero-padded to a multiple of 16, as every file stores them).
 struct SetEventParameters {
-    EventRef event;
-    std::vector<uint8_t> bytes;
+    EventRef event{};
+    std::vector<uint8_t> bytes{};
 };
 
 // Adds an event at the end of an animation's events; `parameters` absent: the template defaults.
 struct AddEvent {
-    AnimationRef where;
+    AnimationRef where{};
     int32_t type = 0;
     double start = 0;
     double end = 0;
     bool snap = true;
-    std::optional<std::vector<uint8_t>> parameters;
+    std::optional<std::vector<uint8_t>> parameters{};
 };
 
 // Copies events (same times, type and bytes) to the end of the animation, in the groups of their originals.
 struct DuplicateEvents {
-    AnimationRef where;
-    std::vector<uint32_t> events;
+    AnimationRef where{};
+    std::vector<uint32_t> events{};
 };
 
 struct DeleteEvents {
-    AnimationRef where;
-    std::vector<uint32_t> events;
+    AnimationRef where{};
+    std::vector<uint32_t> events{};
 };
 
 // Adds copied events to an animation (the same file or another). With `at_seconds` the events
 // are shifted so that the earliest start lands there; without it they keep their stored times.
 struct PasteEvents {
-    AnimationRef where;
-    EventClipboard clipboard;
-    std::optional<double> at_seconds;
+    AnimationRef where{};
+    EventClipboard clipboard{};
+    std::optional<double> at_seconds{};
     bool snap = true;
 };
 
@@ -136,19 +136,19 @@ struct AddAnimation {
 };
 
 struct RemoveAnimation {
-    AnimationRef animation;
+    AnimationRef animation{};
 };
 
 // A copy of an animation (header, events, groups) under a new number.
 struct DuplicateAnimation {
-    AnimationRef animation;
+    AnimationRef animation{};
     uint64_t new_number = 0;
 };
 
 // Gives an animation another number; it moves to keep the table sorted. Its motion file name
 // follows when it was the animation's own name (aGGG_NNNNNN.hkt).
 struct RenumberAnimation {
-    AnimationRef animation;
+    AnimationRef animation{};
     uint64_t new_number = 0;
 };
 
@@ -160,7 +160,7 @@ using EditCommand = std::variant<MoveEvents, ResizeEvent, ChangeEventType, SetEv
 // they are after the command, or after the undo).
 struct EditSelection {
     std::optional<AnimationRef> animation;
-    std::vector<uint32_t> events;
+    std::vector<uint32_t> events{};
 };
 
 // One animation-level change, enough to apply it and to revert it.
