@@ -135,7 +135,8 @@ void put_varint(std::vector<uint8_t>& out, uint64_t v) {
     out.push_back(uint8_t(v));
 }
 void put_svarint(std::vector<uint8_t>& out, int32_t v) {
-    put_varint(out, (uint64_t(uint32_t(v)) << 1) ^ uint64_t(v < 0 ? 0xFFFFFFFFu : 0u));
+    uint32_t zigzag = (uint32_t(v) << 1) ^ (v < 0 ? 0xFFFFFFFFu : 0u);  // 0, -1, 1, -2 -> 0, 1, 2, 3
+    put_varint(out, zigzag);
 }
 void put_u32(std::vector<uint8_t>& out, uint32_t v) {
     for (int i = 0; i < 4; ++i) out.push_back(uint8_t(v >> (8 * i)));
