@@ -1,0 +1,225 @@
+// The built `taescope` command line, run as a user runs it: every subcommand's --help, the
+// --json outputs checked against docs/cli-schema.json, and golden outputs on fixed corpus files
+// (tests/cli/golden/; TAESCOPE_UPDATE_GOLDEN=1 rewrites them, review the diff before committing).
+// Skipped in the wasm build of the suite, which has no CLI.
+#ifdef TAESCOPE_CLI_PATH
+
+#include <doctest/doctest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "binder/document.h"
+#include "test_cli_json.h"
+#include "test_cli_support.h"
+#include "test_support.h"
+
+using namespace taescope;
+
+namespace {
+
+struct Run {
+    int status = -1;
+    std::string out;
+};
+
+// Runs `taescope ARGS` in `dir` and captures stdout (stderr is left to the terminal).
+Run taescope_cli(const std::string& args, const std::string& dir = ".") {
+    std::string command = "cd '" + dir + "' && '" TAESCOPE_CLI_PATH "' " + args;
+    Run r;
+    FILE* pipe = popen(command.c_str(), "r");
+    REQUIRE(pipe);
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
+    int raw = pclose(pipe);
+    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    return r;
+}
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+void check_golden(const std::string& name, const std::string& actual) {
+    std::string path = std::string(TAESCOPE_SOURCE_DIR) + "/tests/cli/golden/" + name;
+    if (std::getenv("TAESCOPE_UPDATE_GOLDEN")) {
+        std::ofstream(path, std::ios::binary) << actual;
+        MESSAGE("golden rewritten: " << path);
+        return;
+    }
+    std::string expected = read_text(path);
+    REQUIRE_MESSAGE(!expected.empty(), "golden file missing: " << path << " (TAESCOPE_UPDATE_GOLDEN=1 writes it)");
+    CHECK_MESSAGE(expected == actual, "output differs from " << path);
+}
+
+// The schema's definition `def` must accept `output`.
+void check_schema(const std::string& def, const std::string& output) {
+    std::string schema_text = read_text(std::string(TAESCOPE_SOURCE_DIR) + "/docs/cli-schema.json");
+    test::JsonReader schema_reader(schema_text);
+    auto schema = schema_reader.parse();
+    REQUIRE_MESSAGE(schema, "docs/cli-schema.json: " << schema_reader.error());
+    test::JsonReader reader(output);
+    auto value = reader.parse();
+    REQUIRE_MESSAGE(value, "output is not JSON: " << reader.error());
+    const test::Json* defs = schema->get("$defs");
+    REQUIRE(defs);
+    const test::Json* d = defs->get(def);
+    REQUIRE(d);
+    std::vector<std::string> errors;
+    test::SchemaChecker(*schema).check(*value, *d, "$", errors);
+    for (const auto& e : errors) FAIL_CHECK(def << ": " << e);
+}
+
+std::string temp_dir(const std::string& name) {
+    auto dir = std::filesystem::temp_directory_path() / ("taescope-cli-" + name + "-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    return dir.string();
+}
+
+}  // namespace
+
+TEST_CASE("cli: every subcommand answers --help with its usage and exit status 0") {
+    for (const char* command : {"census", "check", "decompress", "diff", "dump", "generate", "info", "link", "png",
+                                "roundtrip", "sim", "templates", "unpack"}) {
+        CAPTURE(command);
+        Run r = taescope_cli(std::string(command) + " --help");
+        CHECK(r.status == 0);
+        CHECK(r.out.find("usage: taescope " + std::string(command)) != std::string::npos);
+    }
+    CHECK(taescope_cli("no-such-command 2>/dev/null").status == 2);
+}
+
+TEST_CASE("cli: info names container, members, TAE files, animation and event counts (Sekiro c5070)") {
+    std::string path = test::corpus_path("sekiro/c5070.anibnd.dcx");
+    if (path.empty()) return;
+    Run r = taescope_cli("info sekiro/c5070.anibnd.dcx", test::corpus_dir());
+    CHECK(r.status == 0);
+    for (const char* line : {"container      DCX", "members        34", "TAE files      1", "animations     32", "events"})
+        CHECK_MESSAGE(r.out.find(line) != std::string::npos, line);
+}
+
+TEST_CASE("cli: dump --json of Sekiro c5070 a000_000000 follows the schema and the file") {
+    std::string path = test::corpus_path("sekiro/c5070.anibnd.dcx");
+    if (path.empty()) return;
+    Run r = taescope_cli("dump sekiro/c5070.anibnd.dcx --anim a000_000000 --json", test::corpus_dir());
+    REQUIRE(r.status == 0);
+    check_schema("dump", r.out);
+    auto bytes = test::load(path);
+    auto doc = open_document(bytes, path);
+    REQUIRE(doc.ok());
+    const TaeAnimation& a = doc->taes[0].tae->animations[0];
+    test::JsonReader reader(r.out);
+    auto json = reader.parse();
+    REQUIRE(json);
+    const test::Json& anim = json->get("animations")->items.at(0);
+    CHECK(anim.get("name")->text == "a000_000000");
+    REQUIRE(anim.get("events")->items.size() == a.events.size());
+    for (size_t i = 0; i < a.events.size(); ++i) {
+        CHECK(anim.get("events")->items[i].get("type")->number == a.events[i].type);
+        CHECK(anim.get("events")->items[i].get("parameter_size")->number == a.events[i].parameter_size);
+    }
+    CHECK(taescope_cli("dump sekiro/c5070.anibnd.dcx --anim a999_000000 2>/dev/null", test::corpus_dir()).status == 1);
+}
+
+TEST_CASE("cli: dump text of Sekiro c5070 a000_000000 event 0 matches its golden output") {
+    if (test::corpus_path("sekiro/c5070.anibnd.dcx").empty()) return;
+    Run r = taescope_cli("dump sekiro/c5070.anibnd.dcx --anim a000_000000 --event 0", test::corpus_dir());
+    CHECK(r.status == 0);
+    check_golden("dump-sekiro-c5070-a000_000000-event0.txt", r.out);
+}
+
+TEST_CASE("cli: diff of Sekiro c5070 against a copy with known edits matches its golden output and the schema") {
+    std::string path = test::corpus_path("sekiro/c5070.anibnd.dcx");
+    if (path.empty()) return;
+    auto bytes = test::load(path);
+    auto doc = open_document(bytes, path);
+    REQUIRE(doc.ok());
+    std::string dir = temp_dir("diff");
+    auto same = export_document(*doc);
+    REQUIRE(same.ok());
+    REQUIRE(write_file(dir + "/c5070.anibnd.dcx", *same).ok());
+    TaeFile edited = *doc->taes[0].tae;
+    test::apply_known_edits_to_c5070_a000_000000(edited);
+    replace_tae(*doc, 0, edited);
+    auto mod = export_document(*doc);
+    REQUIRE(mod.ok());
+    REQUIRE(write_file(dir + "/c5070-mod.anibnd.dcx", *mod).ok());
+
+    Run text = taescope_cli("diff c5070.anibnd.dcx c5070-mod.anibnd.dcx", dir);
+    CHECK(text.status == 1);  // differences found
+    check_golden("diff-sekiro-c5070-known-edits.txt", text.out);
+    Run json = taescope_cli("diff c5070.anibnd.dcx c5070-mod.anibnd.dcx --json --all", dir);
+    CHECK(json.status == 1);
+    check_schema("diff", json.out);
+    CHECK(taescope_cli("diff c5070.anibnd.dcx c5070.anibnd.dcx", dir).status == 0);
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("cli: census of Sekiro c5070 matches its golden Markdown; JSON follows the schema and the totals") {
+    if (test::corpus_path("sekiro/c5070.anibnd.dcx").empty()) return;
+    Run md = taescope_cli("census sekiro/c5070.anibnd.dcx", test::corpus_dir());
+    CHECK(md.status == 0);
+    check_golden("census-sekiro-c5070.md", md.out);
+    Run one = taescope_cli("census sekiro/c5070.anibnd.dcx eldenring/c0000-a10.tae --json --jobs 1", test::corpus_dir());
+    Run two = taescope_cli("census sekiro/c5070.anibnd.dcx eldenring/c0000-a10.tae --json --jobs 2", test::corpus_dir());
+    CHECK(one.status == 0);
+    CHECK(one.out == two.out);  // the same whatever the number of threads
+    check_schema("census", one.out);
+    test::JsonReader reader(one.out);
+    auto json = reader.parse();
+    REQUIRE(json);
+    CHECK(json->get("totals")->get("animations")->number == 32 + 240);  // corpus README: c5070 32, a10 240
+}
+
+TEST_CASE("cli: link encodes an animation the decoder gives back; both JSON shapes follow the schema") {
+    if (test::corpus_path("sekiro/c5070.anibnd.dcx").empty()) return;
+    Run enc = taescope_cli("link sekiro/c5070.anibnd.dcx --anim a000_000000 --frame 12 --json", test::corpus_dir());
+    REQUIRE(enc.status == 0);
+    check_schema("link_encode", enc.out);
+    test::JsonReader reader(enc.out);
+    auto json = reader.parse();
+    REQUIRE(json);
+    std::string url = json->get("url")->text;
+    CHECK(url.rfind("http://127.0.0.1:8080/#v1.t=", 0) == 0);
+    Run dec = taescope_cli("link --json --decode '" + url + "'");
+    REQUIRE(dec.status == 0);
+    check_schema("link_decode", dec.out);
+    test::JsonReader dreader(dec.out);
+    auto decoded = dreader.parse();
+    REQUIRE(decoded);
+    CHECK(decoded->get("animation")->text == "a000_000000");
+    CHECK(decoded->get("frame")->number == 12);
+    CHECK(double(decoded->get("events")->items.size()) == json->get("events")->number);
+
+    Run ref = taescope_cli("link sekiro/c5070.anibnd.dcx --anim a000_000000 --file-ref --frame 3 --base https://x.example/",
+                           test::corpus_dir());
+    CHECK(ref.out == "https://x.example/#v1.f=c5070.anibnd.dcx&a=a000_000000&t=3\n");
+    Run bad = taescope_cli("link --json --decode '#v1.t=%%%'");
+    CHECK(bad.status == 1);
+    check_schema("link_decode", bad.out);
+}
+
+TEST_CASE("cli: png writes a PNG of the size it reports (Elden Ring c4310 a000_008046, reversed event)") {
+    if (test::corpus_path("eldenring/c4310.anibnd.dcx").empty()) return;
+    std::string dir = temp_dir("png");
+    Run r = taescope_cli("png eldenring/c4310.anibnd.dcx --anim a000_008046 -o '" + dir + "/t.png'", test::corpus_dir());
+    CHECK(r.status == 0);
+    CHECK(r.out.find("frames -1..") != std::string::npos);  // an event ends at -1/30 s
+    std::string png = read_text(dir + "/t.png");
+    REQUIRE(png.size() > 24);
+    CHECK(png.substr(1, 3) == "PNG");
+    unsigned width = unsigned((uint8_t)png[16]) << 24 | unsigned((uint8_t)png[17]) << 16 | unsigned((uint8_t)png[18]) << 8 |
+                     unsigned((uint8_t)png[19]);
+    CHECK(r.out.find(": " + std::to_string(width) + "x") != std::string::npos);
+    std::filesystem::remove_all(dir);
+}
+
+#endif  // TAESCOPE_CLI_PATH
