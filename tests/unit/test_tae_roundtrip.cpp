@@ -4,6 +4,7 @@
 
 #include "test_support.h"
 #include "test_tae_support.h"
+#include "binder/document.h"
 
 using namespace taescope;
 using namespace taescope::test;
@@ -108,4 +109,34 @@ TEST_CASE("a TAE with any single byte changed is an error or a model, never a cr
     MESSAGE("c0000-a512.tae with one byte changed: " << errors << " errors, " << models << " models");
     CHECK(errors > 0);
     CHECK(models > 0);
+}
+
+// The same rule inside the binders: every TAE member of every corpus binder (DFLT and KRAK)
+// goes through the reader and the writer and must come back byte for byte. One line per file.
+TEST_CASE("every TAE inside the corpus binders writes back byte-identical") {
+    const char* binders[] = {"sekiro/c0000.anibnd.dcx",        "sekiro/c5070.anibnd.dcx",
+                             "eldenring/c2100.anibnd.dcx",     "eldenring/c3010.anibnd.dcx",
+                             "eldenring/c4310.anibnd.dcx",     "eldenring/c1000.krak.anibnd.dcx",
+                             "eldenring/c3000.krak.anibnd.dcx", "eldenring/c5780.krak.anibnd.dcx",
+                             "nightreign/c0100.anibnd.dcx",    "ds3/c0000.anibnd.dcx"};
+    size_t files = 0, identical = 0;
+    for (const char* binder : binders) {
+        std::string path = corpus_path(binder);
+        if (path.empty()) continue;
+        auto bytes = load(path);
+        auto doc = open_document(bytes, binder);
+        REQUIRE_MESSAGE(doc.ok(), binder << ": " << (doc.ok() ? "" : doc.error().to_string()));
+        REQUIRE(doc->bnd4.has_value());
+        for (const auto& tae : doc->taes) {
+            const auto& member = doc->bnd4->members.at(tae.slot.member_index);
+            if (member.data.empty()) continue;  // DS3 c0000 has four empty aNN.tae slots: nothing to read
+            ++files;
+            std::string difference = tae_roundtrip_difference(member.data);
+            if (difference.empty()) ++identical;
+            MESSAGE(binder << " > " << tae.name.substr(tae.name.find_last_of("\\/") + 1) << ": "
+                           << (difference.empty() ? "identical" : difference));
+            CHECK_MESSAGE(difference == "", binder << " > " << tae.name);
+        }
+    }
+    MESSAGE("TAE members of the corpus binders written back identical: " << identical << " of " << files);
 }
