@@ -1,5 +1,7 @@
 #include "container/dcx.h"
 
+#include "io/byte_writer.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
@@ -234,6 +236,42 @@ Result<DcxFile> dcx_read(Bytes file, const DcxLimits& limits) {
             break;
     }
     return out;
+}
+
+DcxFile make_dcx(CompressionMethod method) {
+    bool kraken = method == CompressionMethod::Kraken;
+    DcxFile f;
+    DcxInfo& i = f.info;
+    i.kind = ContainerKind::Dcx;
+    i.method = kraken ? CompressionMethod::Kraken : CompressionMethod::Deflate;
+    i.fourcc = kraken ? "KRAK" : "DFLT";
+    i.version = 0x11000;
+    i.field_10 = 0x44;
+    i.field_14 = 0x4C;
+    i.level = kraken ? 6 : 9;
+    ByteWriter w(0x4C);
+    w.ascii(std::string_view("DCX\0", 4));
+    for (uint32_t v : {i.version, 0x18u, 0x24u, i.field_10, i.field_14}) w.u32be(v);
+    w.ascii(std::string_view("DCS\0", 4));
+    w.u32be(0);  // uncompressed size: set by dcx_write
+    w.u32be(0);  // compressed size: set by dcx_write
+    w.ascii(std::string_view("DCP\0", 4));
+    w.ascii(i.fourcc);
+    w.u32be(0x20);
+    w.u32be(uint32_t(i.level) << 24);  // level byte, then three zero bytes
+    w.u32be(0);
+    w.u32be(0);  // 0x38: 0 (15 only in the _15 variant)
+    w.u32be(0);
+    w.u32be(0x00010100);
+    w.ascii(std::string_view("DCA\0", 4));
+    w.u32be(8);
+    i.header = w.take();
+    // It holds the empty payload, so that writing an empty payload also gives a valid file.
+    i.compressed = kraken ? kraken_encode_stored({}) : zlib_deflate({}, 9);
+    i.compressed_size = i.compressed.size();
+    for (int k = 0; k < 4; ++k) i.header[0x20 + k] = uint8_t(i.compressed_size >> (24 - 8 * k));
+    if (kraken) i.trailer.resize((16 - (i.header.size() + i.compressed.size()) % 16) % 16, 0);
+    return f;
 }
 
 Result<std::vector<uint8_t>> dcx_write(const DcxFile& original, Bytes payload, const DcxWriteOptions& options) {

@@ -70,6 +70,10 @@ struct DcxWriteOptions {
     bool deflate_instead_of_kraken = false;
 };
 
+// An empty DCX of the kind the games ship, to wrap new bytes with dcx_write: DCX_KRAK_6
+// (Sekiro / Elden Ring originals; written as stored Kraken blocks) or DCX_DFLT_11000_44_9.
+DcxFile make_dcx(CompressionMethod method);
+
 // Writes `payload` in the wrapper of `original`. When the payload equals the original payload
 // (and no method change is asked for) the original bytes come back unchanged.
 Result<std::vector<uint8_t>> dcx_write(const DcxFile& original, Bytes payload, const DcxWriteOptions& options = {});
