@@ -162,8 +162,8 @@ public:
             v |= uint64_t(b & 0x7F) << shift;
             if (!(b & 0x80)) {
                 if (v > max)
-                    return make_error(start, std::string(what) + ": expected at most " + std::to_string(max) + ", found " +
-                                                 std::to_string(v));
+                    return make_error(start, std::string(what) + ": expected at most " + std::to_string(max) +
+                                                 ", found " + std::to_string(v));
                 return v;
             }
         }
@@ -262,8 +262,7 @@ Result<ShareTimeline> read_payload(Bytes payload) {
             t.groups[g].events.push_back(uint32_t(*index));
         }
     }
-    if (!r.done())
-        return make_error(r.at(), std::to_string(payload.size() - r.at()) + " bytes follow the last group");
+    if (!r.done()) return make_error(r.at(), std::to_string(payload.size() - r.at()) + " bytes follow the last group");
     return t;
 }
 
@@ -313,10 +312,12 @@ Result<std::string> percent_decode(std::string_view s, size_t base) {
 
 Result<uint32_t> parse_frame(std::string_view s, size_t base) {
     if (s.empty() || s.size() > 8 || s.find_first_not_of("0123456789") != std::string_view::npos)
-        return make_error(base, "t=: expected a frame number of 1 to 8 digits, found '" + std::string(s.substr(0, 16)) + "'");
+        return make_error(base,
+                          "t=: expected a frame number of 1 to 8 digits, found '" + std::string(s.substr(0, 16)) + "'");
     uint32_t v = 0;
     for (char c : s) v = v * 10 + uint32_t(c - '0');
-    if (v > kMaxShareFrame) return make_error(base, "t=: frame " + std::to_string(v) + " is past " + std::to_string(kMaxShareFrame));
+    if (v > kMaxShareFrame)
+        return make_error(base, "t=: frame " + std::to_string(v) + " is past " + std::to_string(kMaxShareFrame));
     return v;
 }
 
@@ -362,9 +363,9 @@ Result<std::string> encode_timeline_fragment(const ShareTimeline& t) {
     for (size_t i = 0; i < t.events.size(); ++i) {
         const ShareEvent& e = t.events[i];
         if (e.parameters.size() > kMaxShareParameterBytes)
-            return make_error(Error::kNoOffset, "event " + std::to_string(i) + " has " + std::to_string(e.parameters.size()) +
-                                                    " parameter bytes: a link holds at most " +
-                                                    std::to_string(kMaxShareParameterBytes));
+            return make_error(Error::kNoOffset,
+                              "event " + std::to_string(i) + " has " + std::to_string(e.parameters.size()) +
+                                  " parameter bytes: a link holds at most " + std::to_string(kMaxShareParameterBytes));
         put_svarint(p, e.type);
         put_svarint(p, e.unknown04);
         put_u32(p, e.start_bits);
@@ -377,7 +378,8 @@ Result<std::string> encode_timeline_fragment(const ShareTimeline& t) {
         put_svarint(p, t.groups[g].type);
         put_varint(p, t.groups[g].events.size());
         if (t.groups[g].events.size() > t.events.size())
-            return make_error(Error::kNoOffset, "group " + std::to_string(g) + " has more members than there are events");
+            return make_error(Error::kNoOffset,
+                              "group " + std::to_string(g) + " has more members than there are events");
         for (uint32_t m : t.groups[g].events) {
             if (m >= t.events.size())
                 return make_error(Error::kNoOffset, "group " + std::to_string(g) + " names event " + std::to_string(m) +
@@ -410,9 +412,9 @@ Result<ShareLink> decode_share_fragment(std::string_view text) {
         text.remove_prefix(hash + 1);
     }
     if (text.size() > kMaxShareFragmentChars)
-        return text_error(make_error(base + kMaxShareFragmentChars,
-                                     "fragment of " + std::to_string(text.size()) + " characters: links hold at most " +
-                                         std::to_string(kMaxShareFragmentChars)));
+        return text_error(make_error(base + kMaxShareFragmentChars, "fragment of " + std::to_string(text.size()) +
+                                                                        " characters: links hold at most " +
+                                                                        std::to_string(kMaxShareFragmentChars)));
     if (text.size() < 2 || text[0] != 'v')
         return text_error(make_error(base, "expected a fragment starting 'v1.' (the link format version)"));
     size_t dot = text.find('.');
@@ -452,13 +454,15 @@ Result<ShareLink> decode_share_fragment(std::string_view text) {
             size_t part_base = body_base + at;
             size_t eq = part.find('=');
             if (eq == std::string_view::npos)
-                return text_error(make_error(part_base, "expected key=value, found '" + std::string(part.substr(0, 16)) + "'"));
+                return text_error(
+                    make_error(part_base, "expected key=value, found '" + std::string(part.substr(0, 16)) + "'"));
             std::string_view key = part.substr(0, eq), value = part.substr(eq + 1);
             if (key == "f") {
                 auto name = percent_decode(value, part_base + 2);
                 if (!name.ok()) return text_error(name.error());
                 if (name->size() > kMaxShareFileName)
-                    return text_error(make_error(part_base, "file name longer than " + std::to_string(kMaxShareFileName) + " bytes"));
+                    return text_error(
+                        make_error(part_base, "file name longer than " + std::to_string(kMaxShareFileName) + " bytes"));
                 link.reference.file_name = std::move(name).value();
                 have_name = true;
             } else if (key == "a") {

@@ -66,12 +66,24 @@ Rgba event_type_color(int32_t type) {
     double p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
     double r = v, g = t, b = p;
     switch (sector % 6) {
-        case 0: r = v, g = t, b = p; break;
-        case 1: r = q, g = v, b = p; break;
-        case 2: r = p, g = v, b = t; break;
-        case 3: r = p, g = q, b = v; break;
-        case 4: r = t, g = p, b = v; break;
-        default: r = v, g = p, b = q; break;
+        case 0:
+            r = v, g = t, b = p;
+            break;
+        case 1:
+            r = q, g = v, b = p;
+            break;
+        case 2:
+            r = p, g = v, b = t;
+            break;
+        case 3:
+            r = p, g = q, b = v;
+            break;
+        case 4:
+            r = t, g = p, b = v;
+            break;
+        default:
+            r = v, g = p, b = q;
+            break;
     }
     return {uint8_t(r * 255 + 0.5), uint8_t(g * 255 + 0.5), uint8_t(b * 255 + 0.5), 255};
 }
@@ -108,7 +120,8 @@ int TimelineImageLayout::x_of_frame(double frame) const {
     return int(std::floor(std::clamp(x, -1e6, 1e6)));
 }
 
-TimelineImage render_timeline_image(const std::vector<TimelineImageEvent>& events, const TimelineImageOptions& options) {
+TimelineImage render_timeline_image(const std::vector<TimelineImageEvent>& events,
+                                    const TimelineImageOptions& options) {
     TimelineImage out;
     TimelineImageLayout& L = out.layout;
 
@@ -120,7 +133,8 @@ TimelineImage render_timeline_image(const std::vector<TimelineImageEvent>& event
         if (std::isfinite(en) && !open_end(e.end_bits)) last = std::max(last, en), first = std::min(first, en);
     }
     L.first_frame = int(std::floor(std::max(first, -double(kMaxFrames))));
-    uint32_t frames = options.frame_count ? options.frame_count : uint32_t(std::min(std::ceil(last - 1e-3) + 1, double(kMaxFrames)));
+    uint32_t frames =
+        options.frame_count ? options.frame_count : uint32_t(std::min(std::ceil(last - 1e-3) + 1, double(kMaxFrames)));
     frames = std::clamp<uint32_t>(frames, 1, kMaxFrames);
     L.frame_count = frames + uint32_t(-L.first_frame);
 
@@ -173,7 +187,8 @@ TimelineImage render_timeline_image(const std::vector<TimelineImageEvent>& event
         draw_text(img, kMargin, text_y, label, kDimText);
         // Redraw the grid over the shading.
         for (int64_t f = L.first_frame; f <= L.first_frame + int64_t(L.frame_count); ++f)
-            if (f % label_every == 0) img.fill_rect(L.x_of_frame(double(f)), y, 1, L.row_height, f == 0 ? kZeroLine : kGrid);
+            if (f % label_every == 0)
+                img.fill_rect(L.x_of_frame(double(f)), y, 1, L.row_height, f == 0 ? kZeroLine : kGrid);
 
         double s = frame_of(e.start_bits), en = frame_of(e.end_bits);
         bool is_open = open_end(e.end_bits);

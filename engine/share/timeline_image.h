@@ -22,23 +22,23 @@ struct TimelineImageEvent {
     int32_t type = 0;
     uint32_t start_bits = 0;  // stored f32 seconds
     uint32_t end_bits = 0;
-    std::string label;        // e.g. "#3 129 PLAY SOUND"
+    std::string label;  // e.g. "#3 129 PLAY SOUND"
 };
 
 struct TimelineImageOptions {
     std::string title;
-    int pixels_per_frame = 8;   // reduced when the image would be wider than max_width
+    int pixels_per_frame = 8;  // reduced when the image would be wider than max_width
     int row_height = 11;
     int max_width = 8192;
     int max_label_chars = 40;
-    uint32_t frame_count = 0;   // 0: up to the last finite start or end, rounded up, plus one frame
+    uint32_t frame_count = 0;  // 0: up to the last finite start or end, rounded up, plus one frame
 };
 
 // Where things were drawn (for tests and for the page to map clicks).
 struct TimelineImageLayout {
-    int label_width = 0;       // x where the time area begins
+    int label_width = 0;  // x where the time area begins
     int ruler_top = 0;
-    int rows_top = 0;          // y of the first event row
+    int rows_top = 0;  // y of the first event row
     int row_height = 0;
     int first_frame = 0;       // frame at x = label_width (-1 when an event starts before 0)
     uint32_t frame_count = 0;  // frames drawn after first_frame
@@ -51,7 +51,8 @@ struct TimelineImage {
     TimelineImageLayout layout;
 };
 
-TimelineImage render_timeline_image(const std::vector<TimelineImageEvent>& events, const TimelineImageOptions& options = {});
+TimelineImage render_timeline_image(const std::vector<TimelineImageEvent>& events,
+                                    const TimelineImageOptions& options = {});
 
 // The bar colour of an event type (stable: the same type is the same colour everywhere).
 Rgba event_type_color(int32_t type);

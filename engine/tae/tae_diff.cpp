@@ -11,32 +11,46 @@ namespace taescope {
 
 const char* event_change_name(EventChange change) {
     switch (change) {
-        case EventChange::Unchanged: return "unchanged";
-        case EventChange::Moved: return "moved";
-        case EventChange::Changed: return "changed";
-        case EventChange::Added: return "added";
-        case EventChange::Removed: return "removed";
+        case EventChange::Unchanged:
+            return "unchanged";
+        case EventChange::Moved:
+            return "moved";
+        case EventChange::Changed:
+            return "changed";
+        case EventChange::Added:
+            return "added";
+        case EventChange::Removed:
+            return "removed";
     }
     return "?";
 }
 
 const char* event_match_pass_name(EventMatchPass pass) {
     switch (pass) {
-        case EventMatchPass::None: return "none";
-        case EventMatchPass::Identical: return "identical";
-        case EventMatchPass::SameBytes: return "same-bytes";
-        case EventMatchPass::Overlap: return "overlap";
-        case EventMatchPass::Order: return "order";
+        case EventMatchPass::None:
+            return "none";
+        case EventMatchPass::Identical:
+            return "identical";
+        case EventMatchPass::SameBytes:
+            return "same-bytes";
+        case EventMatchPass::Overlap:
+            return "overlap";
+        case EventMatchPass::Order:
+            return "order";
     }
     return "?";
 }
 
 const char* animation_change_name(AnimationChange change) {
     switch (change) {
-        case AnimationChange::Unchanged: return "unchanged";
-        case AnimationChange::Changed: return "changed";
-        case AnimationChange::Added: return "added";
-        case AnimationChange::Removed: return "removed";
+        case AnimationChange::Unchanged:
+            return "unchanged";
+        case AnimationChange::Changed:
+            return "changed";
+        case AnimationChange::Added:
+            return "added";
+        case AnimationChange::Removed:
+            return "removed";
     }
     return "?";
 }
@@ -110,7 +124,8 @@ double overlap_ratio(const TaeEvent& a, const TaeEvent& b) {
 }
 
 double time_distance(const TaeEvent& a, const TaeEvent& b) {
-    double d = std::fabs(seconds(a.start_bits) - seconds(b.start_bits)) + std::fabs(seconds(a.end_bits) - seconds(b.end_bits));
+    double d =
+        std::fabs(seconds(a.start_bits) - seconds(b.start_bits)) + std::fabs(seconds(a.end_bits) - seconds(b.end_bits));
     return std::isfinite(d) ? d : 1e30;
 }
 
@@ -131,8 +146,9 @@ std::vector<FieldDifference> diff_parameters(int32_t type, Bytes a, Bytes b, con
         const DecodedField& fa = da.fields[i];
         const DecodedField& fb = db.fields[i];
         covered = std::max(covered, fa.offset + fa.size);
-        bool equal = fa.present == fb.present &&
-                     (!fa.present || std::equal(a.begin() + fa.offset, a.begin() + fa.offset + fa.size, b.begin() + fb.offset));
+        bool equal =
+            fa.present == fb.present &&
+            (!fa.present || std::equal(a.begin() + fa.offset, a.begin() + fa.offset + fa.size, b.begin() + fb.offset));
         if (!fa.present && !fb.present) equal = true;
         if (equal) continue;
         FieldDifference d;
@@ -177,17 +193,18 @@ AnimationDifference diff_animation(const TaeFile* file_a, const TaeAnimation* a,
 
     // Header.
     if (a->header_type != b->header_type)
-        out.header_changes.push_back("header type " + std::to_string(a->header_type) + " -> " + std::to_string(b->header_type));
-    if (a->header_null != b->header_null) out.header_changes.push_back(b->header_null ? "header becomes null" : "header no longer null");
+        out.header_changes.push_back("header type " + std::to_string(a->header_type) + " -> " +
+                                     std::to_string(b->header_type));
+    if (a->header_null != b->header_null)
+        out.header_changes.push_back(b->header_null ? "header becomes null" : "header no longer null");
     if (a->header_data != b->header_data)
         out.header_changes.push_back("header data " + hex_run(Bytes(a->header_data.data(), 8), 0, 8) + " -> " +
                                      hex_run(Bytes(b->header_data.data(), 8), 0, 8));
     if (a->header_tail != b->header_tail) out.header_changes.push_back("header tail bytes differ");
     if (a->motion_file_name != b->motion_file_name)
-        out.header_changes.push_back("motion file name " +
-                                     (a->motion_file_name ? utf16_to_utf8(*a->motion_file_name) : std::string("(none)")) +
-                                     " -> " +
-                                     (b->motion_file_name ? utf16_to_utf8(*b->motion_file_name) : std::string("(none)")));
+        out.header_changes.push_back(
+            "motion file name " + (a->motion_file_name ? utf16_to_utf8(*a->motion_file_name) : std::string("(none)")) +
+            " -> " + (b->motion_file_name ? utf16_to_utf8(*b->motion_file_name) : std::string("(none)")));
 
     // Events: the passes described in the header.
     const size_t na = a->events.size(), nb = b->events.size();
@@ -202,7 +219,8 @@ AnimationDifference diff_animation(const TaeFile* file_a, const TaeAnimation* a,
     for (uint32_t i = 0; i < na; ++i) by_type[a->events[i].type].first.push_back(i);
     for (uint32_t j = 0; j < nb; ++j) by_type[b->events[j].type].second.push_back(j);
 
-    auto greedy = [&](const std::vector<uint32_t>& ia, const std::vector<uint32_t>& ib, EventMatchPass pass, auto score) {
+    auto greedy = [&](const std::vector<uint32_t>& ia, const std::vector<uint32_t>& ib, EventMatchPass pass,
+                      auto score) {
         std::vector<Candidate> cands;
         for (uint32_t i : ia) {
             if (pair_of_a[i] >= 0) continue;
@@ -231,7 +249,8 @@ AnimationDifference diff_animation(const TaeFile* file_a, const TaeAnimation* a,
         // Pass 1: identical, in stored order (score = distance in index among the type's events).
         greedy(ia, ib, EventMatchPass::Identical, [&](uint32_t i, uint32_t j) -> std::optional<double> {
             const TaeEvent &x = a->events[i], &y = b->events[j];
-            if (x.start_bits != y.start_bits || x.end_bits != y.end_bits || x.unknown04 != y.unknown04 || !same_bytes(i, j))
+            if (x.start_bits != y.start_bits || x.end_bits != y.end_bits || x.unknown04 != y.unknown04 ||
+                !same_bytes(i, j))
                 return std::nullopt;
             return std::fabs(double(i) - double(j));
         });
@@ -409,10 +428,18 @@ TaeSetDifference diff_tae_sets(const std::vector<TaeSetEntry>& a, const std::vec
         d.file_a = ea ? ea->file_name : "";
         d.file_b = eb ? eb->file_name : "";
         switch (d.change) {
-            case AnimationChange::Added: ++out.added; break;
-            case AnimationChange::Removed: ++out.removed; break;
-            case AnimationChange::Changed: ++out.changed; break;
-            case AnimationChange::Unchanged: ++out.unchanged; break;
+            case AnimationChange::Added:
+                ++out.added;
+                break;
+            case AnimationChange::Removed:
+                ++out.removed;
+                break;
+            case AnimationChange::Changed:
+                ++out.changed;
+                break;
+            case AnimationChange::Unchanged:
+                ++out.unchanged;
+                break;
         }
         if (d.change != AnimationChange::Unchanged || options.keep_unchanged_animations)
             out.animations.push_back(std::move(d));

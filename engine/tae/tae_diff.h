@@ -44,10 +44,10 @@ const char* event_match_pass_name(EventMatchPass pass);  // "none", "identical",
 
 // One field (or a run of bytes) whose stored bytes differ.
 struct FieldDifference {
-    std::string name;       // the template field's name, "field N" when unnamed, or "bytes" for a raw run
-    uint32_t offset = 0;    // byte range in the parameter bytes
+    std::string name;     // the template field's name, "field N" when unnamed, or "bytes" for a raw run
+    uint32_t offset = 0;  // byte range in the parameter bytes
     uint32_t size = 0;
-    std::string before;     // value text (hex bytes for a raw run; "(not stored)" when one side is shorter)
+    std::string before;  // value text (hex bytes for a raw run; "(not stored)" when one side is shorter)
     std::string after;
 };
 
@@ -61,8 +61,8 @@ struct EventDifference {
     uint32_t start_bits_b = 0, end_bits_b = 0;
     bool times_changed = false;
     bool unknown04_changed = false;
-    bool parameters_changed = false;     // bytes differ beyond trailing zero padding
-    bool parameter_size_changed = false; // stored lengths differ (may be padding only)
+    bool parameters_changed = false;      // bytes differ beyond trailing zero padding
+    bool parameter_size_changed = false;  // stored lengths differ (may be padding only)
     std::vector<FieldDifference> fields;
 };
 
@@ -87,7 +87,7 @@ struct AnimationDifference {
 
 struct TaeDiffOptions {
     const GameTemplates* templates = nullptr;  // decodes both sides' events (field names); may be nullptr
-    bool keep_unchanged_animations = false;      // list animations with no difference too
+    bool keep_unchanged_animations = false;    // list animations with no difference too
 };
 
 // One animation against another (either may be nullptr: added / removed).

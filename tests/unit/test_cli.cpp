@@ -102,7 +102,8 @@ TEST_CASE("cli: info names container, members, TAE files, animation and event co
     if (path.empty()) return;
     Run r = taescope_cli("info sekiro/c5070.anibnd.dcx", test::corpus_dir());
     CHECK(r.status == 0);
-    for (const char* line : {"container      DCX", "members        34", "TAE files      1", "animations     32", "events"})
+    for (const char* line :
+         {"container      DCX", "members        34", "TAE files      1", "animations     32", "events"})
         CHECK_MESSAGE(r.out.find(line) != std::string::npos, line);
 }
 
@@ -168,8 +169,10 @@ TEST_CASE("cli: census of Sekiro c5070 matches its golden Markdown; JSON follows
     Run md = taescope_cli("census sekiro/c5070.anibnd.dcx", test::corpus_dir());
     CHECK(md.status == 0);
     check_golden("census-sekiro-c5070.md", md.out);
-    Run one = taescope_cli("census sekiro/c5070.anibnd.dcx eldenring/c0000-a10.tae --json --jobs 1", test::corpus_dir());
-    Run two = taescope_cli("census sekiro/c5070.anibnd.dcx eldenring/c0000-a10.tae --json --jobs 2", test::corpus_dir());
+    Run one =
+        taescope_cli("census sekiro/c5070.anibnd.dcx eldenring/c0000-a10.tae --json --jobs 1", test::corpus_dir());
+    Run two =
+        taescope_cli("census sekiro/c5070.anibnd.dcx eldenring/c0000-a10.tae --json --jobs 2", test::corpus_dir());
     CHECK(one.status == 0);
     CHECK(one.out == two.out);  // the same whatever the number of threads
     check_schema("census", one.out);
@@ -199,8 +202,9 @@ TEST_CASE("cli: link encodes an animation the decoder gives back; both JSON shap
     CHECK(decoded->get("frame")->number == 12);
     CHECK(double(decoded->get("events")->items.size()) == json->get("events")->number);
 
-    Run ref = taescope_cli("link sekiro/c5070.anibnd.dcx --anim a000_000000 --file-ref --frame 3 --base https://x.example/",
-                           test::corpus_dir());
+    Run ref =
+        taescope_cli("link sekiro/c5070.anibnd.dcx --anim a000_000000 --file-ref --frame 3 --base https://x.example/",
+                     test::corpus_dir());
     CHECK(ref.out == "https://x.example/#v1.f=c5070.anibnd.dcx&a=a000_000000&t=3\n");
     Run bad = taescope_cli("link --json --decode '#v1.t=%%%'");
     CHECK(bad.status == 1);
@@ -210,14 +214,15 @@ TEST_CASE("cli: link encodes an animation the decoder gives back; both JSON shap
 TEST_CASE("cli: png writes a PNG of the size it reports (Elden Ring c4310 a000_008046, reversed event)") {
     if (test::corpus_path("eldenring/c4310.anibnd.dcx").empty()) return;
     std::string dir = temp_dir("png");
-    Run r = taescope_cli("png eldenring/c4310.anibnd.dcx --anim a000_008046 -o '" + dir + "/t.png'", test::corpus_dir());
+    Run r =
+        taescope_cli("png eldenring/c4310.anibnd.dcx --anim a000_008046 -o '" + dir + "/t.png'", test::corpus_dir());
     CHECK(r.status == 0);
     CHECK(r.out.find("frames -1..") != std::string::npos);  // an event ends at -1/30 s
     std::string png = read_text(dir + "/t.png");
     REQUIRE(png.size() > 24);
     CHECK(png.substr(1, 3) == "PNG");
-    unsigned width = unsigned((uint8_t)png[16]) << 24 | unsigned((uint8_t)png[17]) << 16 | unsigned((uint8_t)png[18]) << 8 |
-                     unsigned((uint8_t)png[19]);
+    unsigned width = unsigned((uint8_t)png[16]) << 24 | unsigned((uint8_t)png[17]) << 16 |
+                     unsigned((uint8_t)png[18]) << 8 | unsigned((uint8_t)png[19]);
     CHECK(r.out.find(": " + std::to_string(width) + "x") != std::string::npos);
     std::filesystem::remove_all(dir);
 }

@@ -166,7 +166,8 @@ public:
         if (const Json* ref = schema.get("$ref")) {
             const std::string prefix = "#/$defs/";
             const Json* defs = root_.get("$defs");
-            const Json* target = defs && ref->text.rfind(prefix, 0) == 0 ? defs->get(ref->text.substr(prefix.size())) : nullptr;
+            const Json* target =
+                defs && ref->text.rfind(prefix, 0) == 0 ? defs->get(ref->text.substr(prefix.size())) : nullptr;
             if (!target) {
                 errors.push_back(path + ": unresolved $ref " + ref->text);
                 return;
@@ -190,7 +191,8 @@ public:
             if (!found) errors.push_back(path + ": '" + value.text + "' not in the enum");
         }
         if (const Json* m = schema.get("minimum"))
-            if (value.kind == Json::Kind::Number && value.number < m->number) errors.push_back(path + ": below minimum");
+            if (value.kind == Json::Kind::Number && value.number < m->number)
+                errors.push_back(path + ": below minimum");
         if (value.kind == Json::Kind::Object) {
             if (const Json* req = schema.get("required"))
                 for (const Json& k : req->items)
@@ -216,12 +218,18 @@ public:
 private:
     static bool is_type(const Json& v, const std::string& t) {
         switch (v.kind) {
-            case Json::Kind::Null: return t == "null";
-            case Json::Kind::Bool: return t == "boolean";
-            case Json::Kind::Number: return t == "number" || (t == "integer" && v.integral);
-            case Json::Kind::String: return t == "string";
-            case Json::Kind::Array: return t == "array";
-            case Json::Kind::Object: return t == "object";
+            case Json::Kind::Null:
+                return t == "null";
+            case Json::Kind::Bool:
+                return t == "boolean";
+            case Json::Kind::Number:
+                return t == "number" || (t == "integer" && v.integral);
+            case Json::Kind::String:
+                return t == "string";
+            case Json::Kind::Array:
+                return t == "array";
+            case Json::Kind::Object:
+                return t == "object";
         }
         return false;
     }

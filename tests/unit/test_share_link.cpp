@@ -107,7 +107,8 @@ TEST_CASE("share: every truncation and random corruption of a real link decodes 
     auto doc = open_document(bytes, path);
     REQUIRE(doc.ok());
     const TaeFile& f = *doc->taes[0].tae;
-    auto fragment = encode_timeline_fragment(share_timeline_from_animation(f, f.animations[0], 0, "SDT", "c5070.anibnd.dcx"));
+    auto fragment =
+        encode_timeline_fragment(share_timeline_from_animation(f, f.animations[0], 0, "SDT", "c5070.anibnd.dcx"));
     REQUIRE(fragment.ok());
     auto whole = decode_share_fragment(*fragment);
     REQUIRE(whole.ok());

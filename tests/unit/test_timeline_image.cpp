@@ -30,7 +30,7 @@ TEST_CASE("timeline image: a bar covers its frames in its type's colour; frame 0
     CHECK(L.first_frame == 0);
     CHECK(L.frame_count == 31);  // up to frame 30, plus the frame it ends on
     int y0 = L.rows_top + L.row_height / 2;
-    CHECK(same(t.image.at(L.x_of_frame(15), y0), event_type_color(129)));   // inside frames 10..20
+    CHECK(same(t.image.at(L.x_of_frame(15), y0), event_type_color(129)));  // inside frames 10..20
     CHECK_FALSE(same(t.image.at(L.x_of_frame(5), y0), event_type_color(129)));
     CHECK_FALSE(same(t.image.at(L.x_of_frame(25), y0), event_type_color(129)));
     int y1 = y0 + L.row_height;
@@ -39,7 +39,8 @@ TEST_CASE("timeline image: a bar covers its frames in its type's colour; frame 0
 }
 
 TEST_CASE("timeline image: a start before 0 adds frame -1; an open end runs past the last frame") {
-    std::vector<TimelineImageEvent> events = {{66, bits(-1.0f / 30), 0x7F7FFFFF, "#0 66"}, {1, bits(0), bits(0.5f), "#1"}};
+    std::vector<TimelineImageEvent> events = {{66, bits(-1.0f / 30), 0x7F7FFFFF, "#0 66"},
+                                              {1, bits(0), bits(0.5f), "#1"}};
     TimelineImage t = render_timeline_image(events, {});
     CHECK(t.layout.first_frame == -1);
     int y = t.layout.rows_top + t.layout.row_height / 2;

@@ -152,8 +152,9 @@ bool choose_templates(const Document& doc, const std::string& game, const std::s
                       ChosenTemplates& out, const char* command) {
     if (!templates_file.empty()) {
         auto t = read_file(templates_file);
-        auto loaded = t.ok() ? load_templates_document(std::string_view(reinterpret_cast<const char*>(t->data()), t->size()))
-                             : Result<GameTemplates>(t.error());
+        auto loaded =
+            t.ok() ? load_templates_document(std::string_view(reinterpret_cast<const char*>(t->data()), t->size()))
+                   : Result<GameTemplates>(t.error());
         if (!loaded.ok()) {
             std::fprintf(stderr, "taescope %s: %s: %s\n", command, templates_file.c_str(),
                          loaded.error().to_string().c_str());
@@ -191,7 +192,8 @@ std::optional<FoundAnimation> find_animation(const Document& doc, uint64_t full_
             if (doc.taes[t].full_number(anims[a]) == full_number) return FoundAnimation{t, a, full_number};
     }
     // A loose TAE whose name is not aNN.tae stores numbers within a group nobody told us.
-    if (doc.kind == PayloadKind::Tae && doc.taes.size() == 1 && doc.taes[0].tae && doc.taes[0].slot.number_offset == 0) {
+    if (doc.kind == PayloadKind::Tae && doc.taes.size() == 1 && doc.taes[0].tae &&
+        doc.taes[0].slot.number_offset == 0) {
         const auto& anims = doc.taes[0].tae->animations;
         for (size_t a = 0; a < anims.size(); ++a)
             if (anims[a].number == full_number % kAnimationGroupSize) return FoundAnimation{0, a, anims[a].number};
@@ -199,7 +201,9 @@ std::optional<FoundAnimation> find_animation(const Document& doc, uint64_t full_
     return std::nullopt;
 }
 
-std::string event_file_label(const DocumentTae& tae) { return tae.slot.file_name.empty() ? tae.name : tae.slot.file_name; }
+std::string event_file_label(const DocumentTae& tae) {
+    return tae.slot.file_name.empty() ? tae.name : tae.slot.file_name;
+}
 
 std::string seconds_text(uint32_t bits) {
     float f = TaeEvent::bits_to_f32(bits);

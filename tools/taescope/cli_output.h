@@ -97,8 +97,8 @@ std::string frame_text(uint32_t bits);
 
 // Splits args into flags with values; returns false on an unknown option.
 struct ArgSpec {
-    std::vector<std::string> flags;         // options without a value, e.g. "--json"
-    std::vector<std::string> with_value;    // options with one value, e.g. "--anim"
+    std::vector<std::string> flags;       // options without a value, e.g. "--json"
+    std::vector<std::string> with_value;  // options with one value, e.g. "--anim"
 };
 struct ParsedArgs {
     std::vector<std::string> positional;

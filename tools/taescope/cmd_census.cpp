@@ -73,10 +73,14 @@ struct CensusPart {
 
 const char* header_kind_id(TaeAnimationHeaderKind k) {
     switch (k) {
-        case TaeAnimationHeaderKind::Standard: return "standard";
-        case TaeAnimationHeaderKind::ImportOther: return "import-other";
-        case TaeAnimationHeaderKind::Unknown: return "unknown";
-        case TaeAnimationHeaderKind::None: return "none";
+        case TaeAnimationHeaderKind::Standard:
+            return "standard";
+        case TaeAnimationHeaderKind::ImportOther:
+            return "import-other";
+        case TaeAnimationHeaderKind::Unknown:
+            return "unknown";
+        case TaeAnimationHeaderKind::None:
+            return "none";
     }
     return "?";
 }
@@ -141,9 +145,9 @@ CensusPart census_file(const std::string& path, size_t file_index, size_t max_ex
                 if (std::isfinite(start) && start < 0) {
                     ++part.negative_starts;
                     if (part.negative_examples.size() < max_examples)
-                        part.negative_examples.push_back(path + " " + animation_name(full) + " event " + std::to_string(e) +
-                                                         " type " + std::to_string(ev.type) + " starts " +
-                                                         seconds_text(ev.start_bits) + " s (frame " +
+                        part.negative_examples.push_back(path + " " + animation_name(full) + " event " +
+                                                         std::to_string(e) + " type " + std::to_string(ev.type) +
+                                                         " starts " + seconds_text(ev.start_bits) + " s (frame " +
                                                          frame_text(ev.start_bits) + ")");
                 }
             }
@@ -190,7 +194,8 @@ Census merge(std::vector<CensusPart> parts, size_t max_examples) {
 
 std::string lengths_text(const std::map<uint32_t, uint64_t>& lengths) {
     std::string out;
-    for (const auto& [len, n] : lengths) out += (out.empty() ? "" : ", ") + std::to_string(len) + "x" + std::to_string(n);
+    for (const auto& [len, n] : lengths)
+        out += (out.empty() ? "" : ", ") + std::to_string(len) + "x" + std::to_string(n);
     return out;
 }
 
@@ -217,10 +222,11 @@ void print_markdown(const Census& c) {
             std::printf("| %s | unreadable: %s | | | |\n", md_cell(p.path).c_str(), md_cell(p.error).c_str());
             continue;
         }
-        std::printf("| %s | %s | %zu%s | %zu | %zu |\n", md_cell(p.path).c_str(), p.game.empty() ? "?" : p.game.c_str(),
-                    p.event_files,
-                    p.unreadable_event_files ? (" (" + std::to_string(p.unreadable_event_files) + " unreadable)").c_str() : "",
-                    p.animations, p.events);
+        std::printf(
+            "| %s | %s | %zu%s | %zu | %zu |\n", md_cell(p.path).c_str(), p.game.empty() ? "?" : p.game.c_str(),
+            p.event_files,
+            p.unreadable_event_files ? (" (" + std::to_string(p.unreadable_event_files) + " unreadable)").c_str() : "",
+            p.animations, p.events);
     }
     std::string game = "\x01";
     for (const auto& [key, t] : c.types) {
@@ -228,12 +234,14 @@ void print_markdown(const Census& c) {
             game = key.first;
             std::printf("\n## Event types (%s)\n\n", game.empty() ? "game unknown" : game.c_str());
             std::printf(
-                "| type | name | events | files | parameter lengths (bytes x events) | template bytes | with template | "
+                "| type | name | events | files | parameter lengths (bytes x events) | template bytes | with template "
+                "| "
                 "disagreements |\n|---:|---|---:|---:|---|---:|---:|---:|\n");
         }
         std::printf("| %d | %s | %llu | %zu | %s | %s | %llu | %llu |\n", key.second, md_cell(t.name).c_str(),
                     (unsigned long long)t.events, t.files.size(), lengths_text(t.lengths).c_str(),
-                    t.template_size ? std::to_string(*t.template_size).c_str() : "-", (unsigned long long)t.with_template,
+                    t.template_size ? std::to_string(*t.template_size).c_str() : "-",
+                    (unsigned long long)t.with_template,
                     (unsigned long long)findings_without_no_template(t.disagreements));
     }
     std::printf("\n## Animation header kinds\n\n| kind | animations |\n|---|---:|\n");
@@ -249,8 +257,13 @@ void print_markdown(const Census& c) {
 void print_json(const Census& c) {
     JsonOut j;
     j.begin_object().field("command", "census");
-    j.key("totals").begin_object().field_uint("files", c.files.size()).field_uint("event_files", c.event_files)
-        .field_uint("animations", c.animations).field_uint("events", c.events).end_object();
+    j.key("totals")
+        .begin_object()
+        .field_uint("files", c.files.size())
+        .field_uint("event_files", c.event_files)
+        .field_uint("animations", c.animations)
+        .field_uint("events", c.events)
+        .end_object();
     j.key("files").begin_array();
     for (const CensusPart& p : c.files) {
         j.begin_object().field("path", p.path).field("ok", p.ok);
@@ -258,9 +271,12 @@ void print_json(const Census& c) {
             j.field("error", p.error).end_object();
             continue;
         }
-        j.field("game", p.game).field_uint("event_files", p.event_files)
-            .field_uint("unreadable_event_files", p.unreadable_event_files).field_uint("animations", p.animations)
-            .field_uint("events", p.events).end_object();
+        j.field("game", p.game)
+            .field_uint("event_files", p.event_files)
+            .field_uint("unreadable_event_files", p.unreadable_event_files)
+            .field_uint("animations", p.animations)
+            .field_uint("events", p.events)
+            .end_object();
     }
     j.end_array();
     j.key("event_types").begin_array();
@@ -363,8 +379,9 @@ int run(const std::vector<std::string>& args) {
     return all_ok ? 0 : 1;
 }
 
-const CommandRegistration registration({"census", "per event type, header kind, start and import tables over many files",
-                                        kUsage, run});
+const CommandRegistration registration({"census",
+                                        "per event type, header kind, start and import tables over many files", kUsage,
+                                        run});
 
 }  // namespace
 }  // namespace taescope::cli

@@ -36,14 +36,19 @@ void text_event(const EventDifference& e, bool all) {
     std::string where;
     if (e.index_a && e.index_b)
         where = *e.index_a == *e.index_b ? "#" + std::to_string(*e.index_a)
-                                          : "#" + std::to_string(*e.index_a) + "->#" + std::to_string(*e.index_b);
+                                         : "#" + std::to_string(*e.index_a) + "->#" + std::to_string(*e.index_b);
     else
         where = "#" + std::to_string(e.index_a ? *e.index_a : *e.index_b);
     std::printf("  %-9s %-9s type %-5d", event_change_name(e.change), where.c_str(), e.type);
     switch (e.change) {
-        case EventChange::Added: std::printf(" %s\n", time_span(e.start_bits_b, e.end_bits_b).c_str()); return;
-        case EventChange::Removed: std::printf(" %s\n", time_span(e.start_bits_a, e.end_bits_a).c_str()); return;
-        default: break;
+        case EventChange::Added:
+            std::printf(" %s\n", time_span(e.start_bits_b, e.end_bits_b).c_str());
+            return;
+        case EventChange::Removed:
+            std::printf(" %s\n", time_span(e.start_bits_a, e.end_bits_a).c_str());
+            return;
+        default:
+            break;
     }
     if (e.times_changed)
         std::printf(" %s -> %s", time_span(e.start_bits_a, e.end_bits_a).c_str(),
@@ -70,8 +75,13 @@ void json_event(JsonOut& j, const EventDifference& e) {
     j.field("parameters_changed", e.parameters_changed).field("parameter_size_changed", e.parameter_size_changed);
     j.key("fields").begin_array();
     for (const FieldDifference& f : e.fields)
-        j.begin_object().field("name", f.name).field_uint("offset", f.offset).field_uint("size", f.size)
-            .field("before", f.before).field("after", f.after).end_object();
+        j.begin_object()
+            .field("name", f.name)
+            .field_uint("offset", f.offset)
+            .field_uint("size", f.size)
+            .field("before", f.before)
+            .field("after", f.after)
+            .end_object();
     j.end_array();
     j.end_object();
 }
@@ -114,8 +124,13 @@ int run(const std::vector<std::string>& args) {
         j.begin_object();
         j.field("command", "diff").field("file_a", a->name).field("file_b", b->name);
         j.field("game", chosen.game).field("templates", chosen.templates != nullptr);
-        j.key("summary").begin_object().field_uint("added", d.added).field_uint("removed", d.removed)
-            .field_uint("changed", d.changed).field_uint("unchanged", d.unchanged).end_object();
+        j.key("summary")
+            .begin_object()
+            .field_uint("added", d.added)
+            .field_uint("removed", d.removed)
+            .field_uint("changed", d.changed)
+            .field_uint("unchanged", d.unchanged)
+            .end_object();
         j.key("animations").begin_array();
         for (const AnimationDifference& x : d.animations) {
             j.begin_object();
@@ -164,9 +179,9 @@ int run(const std::vector<std::string>& args) {
         size_t renumbered = 0;
         for (const EventDifference& e : x.events)
             renumbered += e.change == EventChange::Unchanged && e.index_a != e.index_b;
-        std::printf(": events %zu moved, %zu changed, %zu added, %zu removed, %zu unchanged", x.count(EventChange::Moved),
-                    x.count(EventChange::Changed), x.count(EventChange::Added), x.count(EventChange::Removed),
-                    x.count(EventChange::Unchanged));
+        std::printf(": events %zu moved, %zu changed, %zu added, %zu removed, %zu unchanged",
+                    x.count(EventChange::Moved), x.count(EventChange::Changed), x.count(EventChange::Added),
+                    x.count(EventChange::Removed), x.count(EventChange::Unchanged));
         if (renumbered) std::printf(" (%zu of them at another index)", renumbered);
         std::printf("\n");
         for (const auto& h : x.header_changes) std::printf("  header: %s\n", h.c_str());
@@ -182,7 +197,8 @@ int run(const std::vector<std::string>& args) {
     return differs ? 1 : 0;
 }
 
-const CommandRegistration registration({"diff", "animations and events added, removed, moved or changed between two files",
+const CommandRegistration registration({"diff",
+                                        "animations and events added, removed, moved or changed between two files",
                                         kUsage, run});
 
 }  // namespace

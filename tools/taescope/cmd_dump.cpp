@@ -49,10 +49,14 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 
 const char* header_kind_name(TaeAnimationHeaderKind k) {
     switch (k) {
-        case TaeAnimationHeaderKind::Standard: return "standard";
-        case TaeAnimationHeaderKind::ImportOther: return "import-other";
-        case TaeAnimationHeaderKind::Unknown: return "unknown";
-        case TaeAnimationHeaderKind::None: return "none";
+        case TaeAnimationHeaderKind::Standard:
+            return "standard";
+        case TaeAnimationHeaderKind::ImportOther:
+            return "import-other";
+        case TaeAnimationHeaderKind::Unknown:
+            return "unknown";
+        case TaeAnimationHeaderKind::None:
+            return "none";
     }
     return "?";
 }
@@ -65,8 +69,10 @@ std::string header_text(const TaeAnimation& a) {
                    std::to_string(a.motion_source()) + ")";
         case TaeAnimationHeaderKind::ImportOther:
             return "import-other (source " + std::to_string(a.import_source()) + ")";
-        case TaeAnimationHeaderKind::Unknown: return "unknown type " + std::to_string(a.header_type);
-        case TaeAnimationHeaderKind::None: return "none (null header)";
+        case TaeAnimationHeaderKind::Unknown:
+            return "unknown type " + std::to_string(a.header_type);
+        case TaeAnimationHeaderKind::None:
+            return "none (null header)";
     }
     return "?";
 }
@@ -94,7 +100,8 @@ void text_event(const TaeFile& tae, const TaeEvent& ev, size_t index, const Game
     std::printf("\n");
     for (const DecodedField& f : d.fields) {
         const TemplateField& t = *f.field;
-        std::printf("    @%-3u %-9s %-40s ", f.offset, field_type_text(t).c_str(), t.name.empty() ? "-" : t.name.c_str());
+        std::printf("    @%-3u %-9s %-40s ", f.offset, field_type_text(t).c_str(),
+                    t.name.empty() ? "-" : t.name.c_str());
         if (!f.present) {
             std::printf("(not stored)\n");
             continue;
@@ -125,7 +132,10 @@ void json_event(JsonOut& j, const TaeFile& tae, const TaeEvent& ev, size_t index
     for (const DecodedField& f : d.fields) {
         const TemplateField& t = *f.field;
         j.begin_object();
-        j.field("name", t.name).field("type", field_type_text(t)).field_uint("offset", f.offset).field_uint("size", f.size);
+        j.field("name", t.name)
+            .field("type", field_type_text(t))
+            .field_uint("offset", f.offset)
+            .field_uint("size", f.size);
         j.field("present", f.present);
         if (f.present) {
             j.field("value", f.value_text(p));
@@ -138,13 +148,18 @@ void json_event(JsonOut& j, const TaeFile& tae, const TaeEvent& ev, size_t index
     j.key("raw").begin_object().field_uint("offset", d.raw_offset).field("hex", hex_bytes(d.raw)).end_object();
     j.key("findings").begin_array();
     for (const Finding& f : find_disagreements(d, p))
-        j.begin_object().field("kind", disagreement_id(f.kind)).field_int("field", f.field_index).field("detail", f.detail).end_object();
+        j.begin_object()
+            .field("kind", disagreement_id(f.kind))
+            .field_int("field", f.field_index)
+            .field("detail", f.detail)
+            .end_object();
     j.end_array();
     j.end_object();
 }
 
 int run(const std::vector<std::string>& args) {
-    auto parsed = parse_args(args, {{"--json"}, {"--anim", "--tae", "--event", "--game", "--templates"}}, "dump", kUsage);
+    auto parsed =
+        parse_args(args, {{"--json"}, {"--anim", "--tae", "--event", "--game", "--templates"}}, "dump", kUsage);
     if (!parsed) return 2;
     Options o;
     if (parsed->positional.size() != 1) {
@@ -199,7 +214,8 @@ int run(const std::vector<std::string>& args) {
     for (const auto& s : shown)
         if (o.tae_name.empty() || ends_with(doc->taes[s.tae_index].name, o.tae_name)) kept.push_back(s);
     if (o.animation && kept.empty()) {
-        std::fprintf(stderr, "taescope dump: no animation %s in %s\n", animation_name(*o.animation).c_str(), o.file.c_str());
+        std::fprintf(stderr, "taescope dump: no animation %s in %s\n", animation_name(*o.animation).c_str(),
+                     o.file.c_str());
         return 1;
     }
 
@@ -207,7 +223,9 @@ int run(const std::vector<std::string>& args) {
         JsonOut j;
         j.begin_object();
         j.field("command", "dump").field("file", doc->name);
-        j.field("game", chosen.game).field("game_reason", chosen.reason).field("templates", chosen.templates != nullptr);
+        j.field("game", chosen.game)
+            .field("game_reason", chosen.reason)
+            .field("templates", chosen.templates != nullptr);
         j.key("animations").begin_array();
         for (const auto& s : kept) {
             const DocumentTae& t = doc->taes[s.tae_index];
@@ -219,7 +237,9 @@ int run(const std::vector<std::string>& args) {
             j.key("header").begin_object();
             j.field("kind", header_kind_name(a.header_kind())).field_uint("type", a.header_type);
             if (a.header_kind() == TaeAnimationHeaderKind::Standard)
-                j.field("loops", a.loops()).field("imports_hkx", a.imports_hkx()).field("allows_delay_load", a.allows_delay_load())
+                j.field("loops", a.loops())
+                    .field("imports_hkx", a.imports_hkx())
+                    .field("allows_delay_load", a.allows_delay_load())
                     .field_int("motion_source", a.motion_source());
             if (a.header_kind() == TaeAnimationHeaderKind::ImportOther) j.field_int("import_source", a.import_source());
             j.field("motion_file_name", a.motion_file_name ? utf16_to_utf8(*a.motion_file_name) : std::string());
@@ -249,9 +269,9 @@ int run(const std::vector<std::string>& args) {
     for (const auto& s : kept) {
         const DocumentTae& t = doc->taes[s.tae_index];
         const TaeAnimation& a = t.tae->animations[s.animation_index];
-        std::printf("%s: %s (record %zu, stored %llu), header %s, %zu events, %zu groups\n", event_file_label(t).c_str(),
-                    animation_name(s.full_number).c_str(), s.animation_index, (unsigned long long)a.number,
-                    header_text(a).c_str(), a.events.size(), a.groups.size());
+        std::printf("%s: %s (record %zu, stored %llu), header %s, %zu events, %zu groups\n",
+                    event_file_label(t).c_str(), animation_name(s.full_number).c_str(), s.animation_index,
+                    (unsigned long long)a.number, header_text(a).c_str(), a.events.size(), a.groups.size());
         if (a.motion_file_name) std::printf("  motion file %s\n", utf16_to_utf8(*a.motion_file_name).c_str());
         for (size_t e = 0; e < a.events.size(); ++e)
             if (o.event < 0 || size_t(o.event) == e) text_event(*t.tae, a.events[e], e, chosen.templates);
@@ -264,7 +284,8 @@ int run(const std::vector<std::string>& args) {
     return 0;
 }
 
-const CommandRegistration registration({"dump", "animations and events with decoded fields (text or JSON)", kUsage, run});
+const CommandRegistration registration({"dump", "animations and events with decoded fields (text or JSON)", kUsage,
+                                        run});
 
 }  // namespace
 }  // namespace taescope::cli

@@ -54,7 +54,11 @@ int decode(const std::string& text, bool json) {
     if (!link.ok()) {
         if (json) {
             JsonOut j;
-            j.begin_object().field("command", "link").field("valid", false).field("error", link.error().to_string()).end_object();
+            j.begin_object()
+                .field("command", "link")
+                .field("valid", false)
+                .field("error", link.error().to_string())
+                .end_object();
             print_text(j.text());
         } else {
             std::fprintf(stderr, "taescope link: invalid link: %s\n", link.error().to_string().c_str());
@@ -85,9 +89,13 @@ int decode(const std::string& text, bool json) {
         t.frame ? j.field_uint("frame", *t.frame) : j.key("frame").null();
         j.key("events").begin_array();
         for (const ShareEvent& e : t.events)
-            j.begin_object().field_int("type", e.type).field("start", seconds_text(e.start_bits))
-                .field("end", seconds_text(e.end_bits)).field_int("unknown04", e.unknown04)
-                .field_uint("parameter_size", e.parameters.size()).end_object();
+            j.begin_object()
+                .field_int("type", e.type)
+                .field("start", seconds_text(e.start_bits))
+                .field("end", seconds_text(e.end_bits))
+                .field_int("unknown04", e.unknown04)
+                .field_uint("parameter_size", e.parameters.size())
+                .end_object();
         j.end_array();
         j.key("groups").begin_array();
         for (const ShareGroup& g : t.groups) {
@@ -114,7 +122,8 @@ int decode(const std::string& text, bool json) {
 }
 
 int run(const std::vector<std::string>& args) {
-    auto parsed = parse_args(args, {{"--json", "--file-ref"}, {"--anim", "--frame", "--base", "--decode"}}, "link", kUsage);
+    auto parsed =
+        parse_args(args, {{"--json", "--file-ref"}, {"--anim", "--frame", "--base", "--decode"}}, "link", kUsage);
     if (!parsed) return 2;
     bool json = parsed->has("--json");
     if (parsed->has("--decode")) {
@@ -163,7 +172,8 @@ int run(const std::vector<std::string>& args) {
     } else {
         ChosenTemplates chosen;
         choose_templates(*doc, "", "", chosen, "link");
-        ShareTimeline timeline = share_timeline_from_animation(*t.tae, a, found->full_number, chosen.game, file_base_name(path));
+        ShareTimeline timeline =
+            share_timeline_from_animation(*t.tae, a, found->full_number, chosen.game, file_base_name(path));
         timeline.frame = frame;
         fragment = encode_timeline_fragment(timeline);
     }
@@ -185,7 +195,8 @@ int run(const std::vector<std::string>& args) {
     return 0;
 }
 
-const CommandRegistration registration({"link", "the share link of one animation (page URL with its events)", kUsage, run});
+const CommandRegistration registration({"link", "the share link of one animation (page URL with its events)", kUsage,
+                                        run});
 
 }  // namespace
 }  // namespace taescope::cli
