@@ -7,6 +7,11 @@
 #include <cmath>
 
 #include "binder/animation_names.h"
+#include "search_model.h"
+#include "share/png_writer.h"
+#include "share/timeline_image.h"
+#include "tae/tae_writer.h"
+#include "templates/builtin_templates.h"
 
 namespace taescope::web {
 
@@ -59,14 +64,28 @@ bool App::finish_pending_open() {
     state_.selection = Selection{};
     state_.files = FilesPanelState{};
     state_.timeline = TimelineState{};
+    state_.search.hits.clear();
+    state_.search.ran_query.clear();
     timeline_ = TimelineModel{};
+    animation_index_.reset();
+    std::string link_game = std::move(shared_game_);
+    shared_game_.clear();
     if (!loaded) {
         state_.document.reset();
         load.phase = LoadPhase::Failed;
         load.error = std::move(loaded).error();
     } else {
         state_.document = std::make_unique<LoadedDocument>(std::move(loaded).value());
+        animation_index_ = std::make_unique<AnimationIndex>(AnimationIndex::from_document(state_.document->document));
         load.phase = LoadPhase::Ready;
+        // A timeline restored from a link: decode it with the templates its sender used.
+        if (!link_game.empty())
+            if (const GameTemplates* templates = builtin_templates(link_game))
+                for (TaeFileInfo& info : state_.document->info) {
+                    info.game = link_game;
+                    info.game_reason = "named by the share link";
+                    info.templates = templates;
+                }
         // Open on the first TAE file that parsed, on its first animation.
         for (size_t i = 0; i < state_.document->tae_file_count(); ++i) {
             const TaeFile* tae = state_.document->tae(i);
@@ -74,6 +93,7 @@ bool App::finish_pending_open() {
             select_tae_file(int(i));
             break;
         }
+        apply_pending_reference();
     }
     notify_page();
     return true;
@@ -166,6 +186,163 @@ void App::rebuild_timeline() {
     const TaeAnimation* a = selected_animation();
     const TaeFileInfo* info = selected_tae_info();
     timeline_ = a ? prepare_timeline(*a, info ? info->templates : nullptr) : TimelineModel{};
+
+    simulation_.reset();
+    simulation_error_.clear();
+    ++simulation_generation_;
+    const DocumentTae* entry = selected_tae_entry();
+    const TaeFile* file = selected_tae();
+    if (!a || !entry || !file || !animation_index_) return;
+    const GameTemplates* templates = info ? info->templates : nullptr;
+    Result<DocumentSimulation> simulated = simulate_animation(*animation_index_, entry->full_number(*a), templates);
+    if (simulated && simulated->requested.tae_index == size_t(state_.selection.tae_file) &&
+        simulated->requested.animation_index == size_t(state_.selection.animation)) {
+        simulation_ = std::move(simulated).value();
+        return;
+    }
+    // Another record holds the same full number (found first by the index): simulate this one.
+    if (!simulated) simulation_error_ = simulated.error().to_string();
+    DocumentSimulation own;
+    own.requested =
+        AnimationRef{size_t(state_.selection.tae_file), size_t(state_.selection.animation), entry->full_number(*a)};
+    own.import.events_from = own.requested;
+    own.import.chain = {own.requested};
+    own.simulation = AnimationSimulation::build(*file, *a, templates);
+    simulation_ = std::move(own);
+}
+
+void App::run_search(const std::string& query) {
+    SearchState& search = state_.search;
+    search.query = query;
+    search.ran_query = query;
+    search.selected = -1;
+    search.hits.clear();
+    search.truncated = false;
+    if (!state_.document) return;
+    SearchResult result = search_document(*state_.document, query);
+    search.hits = std::move(result.hits);
+    search.truncated = result.truncated;
+}
+
+bool App::jump_to_hit(int hit) {
+    SearchState& search = state_.search;
+    if (hit < 0 || size_t(hit) >= search.hits.size()) return false;
+    SearchHit h = search.hits[size_t(hit)];
+    if (!select_animation(h.tae_file, h.animation)) return false;
+    search.selected = hit;
+    if (h.event >= 0) {
+        select_event(h.event);
+        const TaeEvent* e = selected_event();
+        if (e && std::isfinite(e->start())) set_time(std::round(e->start() * kFramesPerSecond) / kFramesPerSecond);
+    }
+    return true;
+}
+
+std::string App::share_fragment(bool reference, std::string& error) const {
+    const TaeAnimation* a = selected_animation();
+    const DocumentTae* entry = selected_tae_entry();
+    const TaeFile* file = selected_tae();
+    const TaeFileInfo* info = selected_tae_info();
+    if (!a || !entry || !file || !info) {
+        error = "no animation selected";
+        return {};
+    }
+    uint32_t frame =
+        uint32_t(std::clamp(std::llround(state_.timeline.time * kFramesPerSecond), 0LL, (long long)kMaxShareFrame));
+    Result<std::string> text = [&]() -> Result<std::string> {
+        if (reference) {
+            ShareReference r;
+            r.file_name = state_.load.file_name;
+            r.animation = entry->full_number(*a);
+            r.frame = frame;
+            return encode_reference_fragment(r);
+        }
+        ShareTimeline t =
+            share_timeline_from_animation(*file, *a, entry->full_number(*a), info->game, state_.load.file_name);
+        t.frame = frame;
+        return encode_timeline_fragment(t);
+    }();
+    if (!text) {
+        error = text.error().to_string();
+        return {};
+    }
+    return std::move(text).value();
+}
+
+bool App::open_share_fragment(const std::string& fragment, std::string& error) {
+    Result<ShareLink> link = decode_share_fragment(fragment);
+    if (!link) {
+        error = link.error().to_string();
+        return false;
+    }
+    if (link->kind == ShareLinkKind::Reference) {
+        pending_reference_ = link->reference;
+        if (state_.document && state_.load.file_name == pending_reference_->file_name) apply_pending_reference();
+        return true;
+    }
+    // A timeline: one animation in a TAE of its own, written and opened like any file.
+    const ShareTimeline& shared = link->timeline;
+    TaeFile file;
+    file.header = make_default_tae_header(0, 0);
+    TaeAnimation animation;
+    animation.number = shared.animation;
+    animation.set_standard(false, false, false, 0);
+    for (const ShareEvent& se : shared.events) {
+        TaeEvent e;
+        e.type = se.type;
+        e.unknown04 = se.unknown04;
+        e.start_bits = se.start_bits;
+        e.end_bits = se.end_bits;
+        file.set_parameters(e, Bytes(se.parameters));
+        animation.events.push_back(e);
+    }
+    for (const ShareGroup& sg : shared.groups) {
+        TaeEventGroup g;
+        g.type = sg.type;
+        g.event_indices = sg.events;
+        animation.groups.push_back(std::move(g));
+    }
+    file.animations.push_back(std::move(animation));
+    std::vector<uint8_t> bytes = write_tae(file);
+    std::string name = "shared link " + animation_name(shared.animation) +
+                       (shared.file_name.empty() ? std::string() : " from " + shared.file_name);
+    shared_game_ = shared.game;
+    ShareReference where;
+    where.file_name = name;
+    where.animation = shared.animation;
+    where.frame = shared.frame;
+    pending_reference_ = where;
+    begin_open(std::move(bytes), name);
+    return true;
+}
+
+void App::apply_pending_reference() {
+    if (!pending_reference_ || !state_.document || state_.load.file_name != pending_reference_->file_name) return;
+    ShareReference r = *pending_reference_;
+    pending_reference_.reset();
+    std::string name = animation_name(r.animation);
+    for (size_t t = 0; t < state_.document->tae_file_count(); ++t) {
+        int index = find_animation(int(t), name);
+        if (index < 0) continue;
+        select_animation(int(t), index);
+        if (r.frame) set_time(double(*r.frame) / kFramesPerSecond);
+        return;
+    }
+}
+
+std::vector<uint8_t> App::timeline_png() const {
+    const TaeAnimation* a = selected_animation();
+    const DocumentTae* entry = selected_tae_entry();
+    if (!a || !entry) return {};
+    std::vector<TimelineImageEvent> events;
+    for (const TimelineRow& row : timeline_.rows) {
+        const TaeEvent& e = a->events[row.event_index];
+        events.push_back(TimelineImageEvent{e.type, e.start_bits, e.end_bits,
+                                            "#" + std::to_string(row.event_index) + " " + row.label});
+    }
+    TimelineImageOptions options;
+    options.title = state_.load.file_name + "  " + full_animation_name(*entry, *a);
+    return encode_png(render_timeline_image(events, options).image);
 }
 
 void App::step_animation(int delta) {

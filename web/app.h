@@ -7,10 +7,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app_state.h"
+#include "share/share_link.h"
+#include "sim/document_simulation.h"
 #include "timeline_model.h"
 
 namespace taescope::web {
@@ -50,6 +54,26 @@ public:
     // The prepared timeline of the selected animation (rebuilt when the selection changes).
     const TimelineModel& timeline() const { return timeline_; }
 
+    // The simulation of the selected animation (engine/sim), rebuilt with the timeline; null
+    // when nothing is selected or the engine refused (simulation_error() says why).
+    const DocumentSimulation* simulation() const { return simulation_ ? &*simulation_ : nullptr; }
+    const std::string& simulation_error() const { return simulation_error_; }
+    uint64_t simulation_generation() const { return simulation_generation_; }
+
+    // Binder-wide search (search_model.h): fills state_.search.hits.
+    void run_search(const std::string& query);
+    // Selects the hit's animation and event and puts the playhead on the event's start.
+    bool jump_to_hit(int hit);
+
+    // Share links (engine/share/share_link.h): the fragment for the selected animation,
+    // "v1.t=..." (the events) or "v1.f=...&a=...&t=..." (file reference); "" with `error` set.
+    std::string share_fragment(bool reference, std::string& error) const;
+    // Opens a "v1.t=" link as a document of its own, or remembers a "v1.f=" reference until
+    // the named file is opened. False with `error` set when the link does not decode.
+    bool open_share_fragment(const std::string& fragment, std::string& error);
+    // The selected animation's timeline as PNG bytes (engine/share/timeline_image.h); empty when none.
+    std::vector<uint8_t> timeline_png() const;
+
     // Rebuilds state_.files.visible when the filter, sort or TAE file changed.
     void refresh_visible_animations();
 
@@ -58,9 +82,18 @@ public:
 
 private:
     void rebuild_timeline();
+    void apply_pending_reference();
 
     AppState state_;
     TimelineModel timeline_;
+    std::unique_ptr<AnimationIndex> animation_index_;  // of state_.document
+    std::optional<DocumentSimulation> simulation_;
+    std::string simulation_error_;
+    uint64_t simulation_generation_ = 0;
+    // A "v1.f=" link waiting for its file: applied when a file of that name is opened.
+    std::optional<ShareReference> pending_reference_;
+    // The game a "v1.t=" link named: its templates decode the restored timeline.
+    std::string shared_game_;
 };
 
 App& app();

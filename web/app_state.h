@@ -85,7 +85,26 @@ struct WindowVisibility {
     bool timeline = true;
     bool groups = true;
     bool inspector = true;
+    bool simulation = true;
+    bool search = false;
     bool help = false;
+};
+
+// One hit of a binder-wide search (panel_search.cpp, search_model.h).
+struct SearchHit {
+    int tae_file = -1;
+    int animation = -1;
+    int event = -1;    // -1: the animation itself matched (by number or name)
+    std::string what;  // "type 233", "field Mask 3 = 1", "animation a000_001040"
+};
+
+struct SearchState {
+    std::string query;
+    std::string ran_query;  // the query `hits` answer
+    std::vector<SearchHit> hits;
+    bool truncated = false;  // more hits than kept
+    bool focus_input = false;
+    int selected = -1;
 };
 
 struct AppState {
@@ -95,6 +114,7 @@ struct AppState {
     FilesPanelState files;
     TimelineState timeline;
     WindowVisibility windows;
+    SearchState search;
     float device_pixel_ratio = 1.0f;
     uint64_t frame_counter = 0;
 };

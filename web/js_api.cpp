@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app.h"
+#include "json_writer.h"
 #include "state_json.h"
 
 using taescope::web::app;
@@ -59,5 +60,56 @@ EMSCRIPTEN_KEEPALIVE void taescope_set_playing(int playing) {
 EMSCRIPTEN_KEEPALIVE void taescope_show_help(int show) { app().state().windows.help = show != 0; }
 
 EMSCRIPTEN_KEEPALIVE void taescope_dismiss_error() { app().close_error(); }
+
+// Runs a binder-wide search (web/search_model.h) and returns its hits as JSON.
+EMSCRIPTEN_KEEPALIVE const char* taescope_search(const char* query) {
+    static std::string text;
+    app().run_search(query ? query : "");
+    text = taescope::web::search_json(app());
+    return text.c_str();
+}
+
+// Jumps to hit `index` of the last search: 1 when it exists.
+EMSCRIPTEN_KEEPALIVE int taescope_jump(int index) { return app().jump_to_hit(index) ? 1 : 0; }
+
+EMSCRIPTEN_KEEPALIVE void taescope_show_search(int show) {
+    app().state().windows.search = show != 0;
+    if (show) app().state().search.focus_input = true;
+}
+
+// The share-link fragment of the selected animation: {"fragment": "v1.t=..."} or {"error": "..."}.
+// reference != 0: the "v1.f=" kind (file name, animation, playhead).
+EMSCRIPTEN_KEEPALIVE const char* taescope_share_fragment(int reference) {
+    static std::string text;
+    std::string error;
+    std::string fragment = app().share_fragment(reference != 0, error);
+    taescope::web::JsonWriter json;
+    json.begin_object();
+    if (fragment.empty())
+        json.field("error", error);
+    else
+        json.field("fragment", fragment);
+    json.end_object();
+    text = json.text();
+    return text.c_str();
+}
+
+// Opens a link fragment ("v1.t=..." restores a timeline; "v1.f=..." waits for its file).
+// Returns "" on success, else the error text.
+EMSCRIPTEN_KEEPALIVE const char* taescope_open_link(const char* fragment) {
+    static std::string text;
+    text.clear();
+    app().open_share_fragment(fragment ? fragment : "", text);
+    return text.c_str();
+}
+
+// The selected animation's timeline as PNG bytes; `size` receives the length. The pointer
+// stays valid until the next call.
+EMSCRIPTEN_KEEPALIVE const uint8_t* taescope_timeline_png(uint32_t* size) {
+    static std::vector<uint8_t> png;
+    png = app().timeline_png();
+    if (size) *size = uint32_t(png.size());
+    return png.data();
+}
 
 }  // extern "C"

@@ -28,6 +28,11 @@ void handle_global_shortcuts(App& app) {
     if (ImGui::IsKeyPressed(ImGuiKey_PageDown, true)) app.step_animation(10);
     if (ImGui::IsKeyPressed(ImGuiKey_Home, false)) app.step_frames(-1000000);
     if (ImGui::IsKeyPressed(ImGuiKey_End, false)) app.step_frames(1000000);
+    if (io.KeyCtrl && io.KeyShift && ImGui::IsKeyPressed(ImGuiKey_F, false)) {
+        app.state().windows.search = true;
+        app.state().search.focus_input = true;
+        return;
+    }
     if ((io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_F, false)) || ImGui::IsKeyPressed(ImGuiKey_Slash, false))
         app.state().files.focus_filter = true;
     else if (!io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_F, false))
@@ -35,6 +40,8 @@ void handle_global_shortcuts(App& app) {
     if (ImGui::IsKeyPressed(ImGuiKey_Escape, false)) {
         if (app.state().windows.help)
             app.state().windows.help = false;
+        else if (app.state().windows.search)
+            app.state().windows.search = false;
         else
             app.select_event(-1);
     }
@@ -59,25 +66,33 @@ void draw_panels(App& app) {
         if (!s.windows.files) files_width = 0;
         if (s.windows.files) draw_files_panel(app, PanelRect{0, body.y, files_width, body.height});
         float right_x = files_width, right_width = width - files_width;
-        bool bottom = s.windows.inspector || s.windows.groups;
+        bool bottom = s.windows.inspector || s.windows.groups || s.windows.simulation;
         float timeline_height = bottom ? std::max(160.0f, body.height * 0.56f) : body.height;
         if (s.windows.timeline)
             draw_timeline_panel(app, PanelRect{right_x, body.y, right_width, timeline_height});
         else
             timeline_height = 0;
         float bottom_y = body.y + timeline_height, bottom_height = body.height - timeline_height;
-        if (s.windows.inspector && s.windows.groups) {
-            float inspector_width = right_width * 0.62f;
-            draw_inspector_panel(app, PanelRect{right_x, bottom_y, inspector_width, bottom_height});
-            draw_groups_panel(
-                app, PanelRect{right_x + inspector_width, bottom_y, right_width - inspector_width, bottom_height});
-        } else if (s.windows.inspector) {
-            draw_inspector_panel(app, PanelRect{right_x, bottom_y, right_width, bottom_height});
-        } else if (s.windows.groups) {
-            draw_groups_panel(app, PanelRect{right_x, bottom_y, right_width, bottom_height});
+        // The bottom row: Inspector, Simulation, Groups, side by side by weight.
+        struct Bottom {
+            bool shown;
+            float weight;
+            void (*draw)(App&, const PanelRect&);
+        } bottoms[] = {{s.windows.inspector, 0.36f, draw_inspector_panel},
+                       {s.windows.simulation, 0.44f, draw_simulation_panel},
+                       {s.windows.groups, 0.20f, draw_groups_panel}};
+        float total = 0;
+        for (const Bottom& b : bottoms) total += b.shown ? b.weight : 0;
+        float x = right_x;
+        for (const Bottom& b : bottoms) {
+            if (!b.shown) continue;
+            float w = right_width * b.weight / total;
+            b.draw(app, PanelRect{x, bottom_y, w, bottom_height});
+            x += w;
         }
     }
     if (ImGui::IsKeyPressed(ImGuiKey_F1, false) && s.load.phase != LoadPhase::Ready) s.windows.help = !s.windows.help;
+    if (s.windows.search && s.document) draw_search_window(app);
     if (s.windows.help) draw_help_window(app);
 }
 

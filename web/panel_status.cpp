@@ -49,8 +49,10 @@ void draw_status_bar(App& app, const PanelRect& rect) {
         return;
     }
     // View toggles on the right edge.
-    const char* labels[] = {"Files", "Timeline", "Inspector", "Groups", "Help (F1)"};
-    bool* flags[] = {&s.windows.files, &s.windows.timeline, &s.windows.inspector, &s.windows.groups, &s.windows.help};
+    const char* labels[] = {"Files", "Timeline", "Inspector", "Simulation", "Groups", "Search", "Help (F1)"};
+    bool* flags[] = {&s.windows.files,  &s.windows.timeline, &s.windows.inspector, &s.windows.simulation,
+                     &s.windows.groups, &s.windows.search,   &s.windows.help};
+    constexpr size_t kToggles = sizeof labels / sizeof labels[0];
     float total = 0;
     for (const char* label : labels)
         total += ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
@@ -58,11 +60,14 @@ void draw_status_bar(App& app, const PanelRect& rect) {
     float used = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
     if (x > used + 20) {
         ImGui::SameLine(x);
-        for (size_t i = 0; i < 5; ++i) {
+        for (size_t i = 0; i < kToggles; ++i) {
             if (i) ImGui::SameLine();
             bool on = *flags[i];
             if (on) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_Header));
-            if (ImGui::SmallButton(labels[i])) *flags[i] = !*flags[i];
+            if (ImGui::SmallButton(labels[i])) {
+                *flags[i] = !*flags[i];
+                if (flags[i] == &s.windows.search && s.windows.search) s.search.focus_input = true;
+            }
             if (on) ImGui::PopStyleColor();
         }
     }

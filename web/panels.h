@@ -13,13 +13,15 @@ struct PanelRect {
 
 void draw_panels(App& app);  // panel_layout.cpp
 
-void draw_status_bar(App& app, const PanelRect& rect);       // panel_status.cpp
-void draw_welcome(App& app, const PanelRect& rect);          // panel_welcome.cpp: empty / parsing / error
-void draw_files_panel(App& app, const PanelRect& rect);      // panel_files.cpp
-void draw_timeline_panel(App& app, const PanelRect& rect);   // panel_timeline.cpp
-void draw_groups_panel(App& app, const PanelRect& rect);     // panel_groups.cpp
-void draw_inspector_panel(App& app, const PanelRect& rect);  // panel_inspector.cpp
-void draw_help_window(App& app);                             // panel_help.cpp
+void draw_status_bar(App& app, const PanelRect& rect);        // panel_status.cpp
+void draw_welcome(App& app, const PanelRect& rect);           // panel_welcome.cpp: empty / parsing / error
+void draw_files_panel(App& app, const PanelRect& rect);       // panel_files.cpp
+void draw_timeline_panel(App& app, const PanelRect& rect);    // panel_timeline.cpp
+void draw_groups_panel(App& app, const PanelRect& rect);      // panel_groups.cpp
+void draw_inspector_panel(App& app, const PanelRect& rect);   // panel_inspector.cpp
+void draw_simulation_panel(App& app, const PanelRect& rect);  // panel_simulation.cpp
+void draw_search_window(App& app);                            // panel_search.cpp
+void draw_help_window(App& app);                              // panel_help.cpp
 
 // Places the next window at `rect`, tiled (not movable by the user).
 void place_next_window(const PanelRect& rect);

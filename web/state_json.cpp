@@ -4,6 +4,8 @@
 
 #include "app.h"
 #include "json_writer.h"
+#include "mask_strip_renderer.h"
+#include "simulation_frame.h"
 #include "templates/event_decoder.h"
 #include "templates/template_disagreements.h"
 
@@ -123,7 +125,88 @@ void write_selected_event(JsonWriter& json, const App& app) {
     json.end_array().end_object();
 }
 
+void write_sim_event(JsonWriter& json, const SimEvent& e) {
+    json.begin_object()
+        .field("index", uint64_t(e.index))
+        .field("type", int64_t(e.type))
+        .field("name", e.type_name)
+        .field("conditional", e.condition.conditional);
+    if (e.condition.conditional) {
+        json.key("conditions").begin_object();
+        for (const ConditionValue& v : e.condition.values)
+            if (v.stored && v.value != 0) json.field(v.field, int64_t(v.value));
+        json.end_object();
+    }
+    if (e.effect.starts_effect) {
+        json.key("effectId");
+        if (e.effect.effect_id)
+            json.integer(*e.effect.effect_id);
+        else
+            json.null();
+    }
+    json.end_object();
+}
+
+// The Simulation panel's content at the playhead.
+void write_simulation(JsonWriter& json, const App& app) {
+    const DocumentSimulation* ds = app.simulation();
+    if (!ds) {
+        json.key("simulation").null();
+        return;
+    }
+    const AnimationSimulation& sim = ds->simulation;
+    SimulationFrame now = simulation_frame_at(sim, app.state().timeline.time);
+    std::string masks;
+    for (const MaskGroupState& g : now.masks) masks += mask_visibility_char(g.visibility);
+    json.key("simulation")
+        .begin_object()
+        .field("frame", int64_t(now.frame))
+        .field("frameCount", uint64_t(sim.frame_count()))
+        .field("convention", convention_name(sim.convention()))
+        .field("import", import_outcome_name(ds->import.outcome))
+        .field("importMessage", ds->import.message)
+        .field("stripRenderer", mask_strip_renderer().mode())
+        .field("masks", masks);
+    json.key("maskDecidedBy").begin_array();
+    for (const MaskGroupState& g : now.masks) json.integer(g.decided_by);
+    json.end_array();
+    json.key("active").begin_array();
+    for (uint32_t i : now.active) write_sim_event(json, sim.events()[i]);
+    json.end_array();
+    json.key("effectsStarted").begin_array();
+    for (uint32_t i : now.started)
+        if (sim.events()[i].effect.starts_effect) write_sim_event(json, sim.events()[i]);
+    json.end_array();
+    json.key("maskEvents").begin_array();
+    for (uint32_t i : sim.mask_events()) json.unsigned_integer(i);
+    json.end_array();
+    json.key("conditionalEvents").begin_array();
+    for (uint32_t i : sim.conditional_events()) json.unsigned_integer(i);
+    json.end_array();
+    json.end_object();
+}
+
 }  // namespace
+
+std::string search_json(const App& app) {
+    const SearchState& search = app.state().search;
+    JsonWriter json;
+    json.begin_object().field("query", search.ran_query).field("truncated", search.truncated);
+    json.key("hits").begin_array();
+    const auto& doc = app.state().document;
+    for (const SearchHit& hit : search.hits) {
+        const TaeAnimation* a = doc ? doc->animation(hit.tae_file, hit.animation) : nullptr;
+        json.begin_object()
+            .field("taeFile", hit.tae_file)
+            .field("animation", hit.animation)
+            .field("animationName", a ? full_animation_name(doc->tae_entry(size_t(hit.tae_file)), *a) : std::string())
+            .field("event", hit.event)
+            .field("what", hit.what)
+            .end_object();
+    }
+    json.end_array().end_object();
+    return json.text();
+}
 
 std::string state_json(const App& app) {
     const AppState& s = app.state();
@@ -197,6 +280,13 @@ std::string state_json(const App& app) {
     json.end_array().end_object();
 
     write_selected_event(json, app);
+    write_simulation(json, app);
+    json.key("search")
+        .begin_object()
+        .field("query", s.search.ran_query)
+        .field("hits", uint64_t(s.search.hits.size()))
+        .field("selected", s.search.selected)
+        .end_object();
     json.key("windows")
         .begin_object()
         .field("files", s.windows.files)
@@ -204,6 +294,8 @@ std::string state_json(const App& app) {
         .field("groups", s.windows.groups)
         .field("inspector", s.windows.inspector)
         .field("help", s.windows.help)
+        .field("simulation", s.windows.simulation)
+        .field("search", s.windows.search)
         .end_object();
     json.end_object();
     return json.text();

@@ -12,5 +12,7 @@ class App;
 std::string state_json(const App& app);
 // The animations of one TAE file (name, number, events, length, header kind, import source).
 std::string animations_json(const App& app, int tae_file);
+// The last search: {query, truncated, hits: [{taeFile, animation, animationName, event, what}]}.
+std::string search_json(const App& app);
 
 }  // namespace taescope::web

@@ -447,6 +447,268 @@ await test('F1 opens the help window', async () => {
   check(!(await page.evaluate(() => window.taescope.state())).windows.help, 'F1 again did not close help');
 });
 
+// ---- issue 8: simulation, search, share links, PNG export (Elden Ring c4310) ----
+
+// Selects `name` in whichever event file of the open binder holds it.
+async function selectAnywhere(page, name) {
+  return page.evaluate((name) => {
+    for (const t of window.taescope.state().document.taeFiles) {
+      try { return window.taescope.select(t.index, name); } catch { /* not in this file */ }
+    }
+    return null;
+  }, name);
+}
+
+// Frame position of a stored f32 time, snapped to a whole frame within 1e-3 frame (the spec's rule).
+const framePosition = (seconds) => {
+  const f = seconds * 30, r = Math.round(f);
+  return Math.abs(f - r) < 1e-3 ? r : f;
+};
+const F32_MAX_SECONDS = 3.4028234663852886e38;
+
+await test('simulation: c4310 a000_001040 mask groups, active events and effects follow its 233/711/713 events frame by frame', async () => {
+  const file = corpusFile('eldenring/c4310.anibnd.dcx');
+  if (!file) return 'skip';
+  let s = await dropFile(page, fs.readFileSync(file), 'c4310.anibnd.dcx');
+  check(s.status === 'ready', `status ${s.status}: ${s.error && s.error.text}`);
+  s = await selectAnywhere(page, 'a000_001040');
+  check(s && s.selection.animationInfo.name === 'a000_001040', 'a000_001040 not found in c4310');
+  check(s.simulation && s.windows.simulation, 'no simulation in the state');
+  // Every event with its parameter bytes, read through the Inspector's part of the API.
+  const events = await page.evaluate((n) => {
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const st = window.taescope.selectEvent(i);
+      out.push({ ...st.timeline.events[i], hex: st.selectedEvent.parameterHex, fields: st.selectedEvent.fields });
+    }
+    window.taescope.selectEvent(-1);
+    return out;
+  }, s.timeline.events.length);
+  const types = events.map((e) => e.type);
+  check(types.includes(233) && (types.includes(711) || types.includes(713)), `expected 233 and 711/713 events, types: ${types.join(',')}`);
+  // The rule, written again from the spec (tae-format-notes.txt, mesh-visibility events):
+  // interval [start, end) in snapped frames; 233 latches from its start (0 hide, 1 show),
+  // 711 hides / 713 shows while active (byte 1); record order, later wins.
+  const span = (e) => {
+    const a = framePosition(e.start), b = e.end >= F32_MAX_SECONDS ? Infinity : framePosition(e.end);
+    return { a, b, ok: Number.isFinite(a) && b > a };
+  };
+  const expectedAt = (n) => {
+    const masks = Array(32).fill('d'), by = Array(32).fill(-1), active = [], started = [];
+    events.forEach((e, i) => {
+      const { a, b, ok } = span(e);
+      if (ok && a <= n && n < b) active.push(i);
+      if (ok && (n === 0 ? a <= 0 : a > n - 1 && a <= n)) started.push(i);
+      const bytes = Buffer.from(e.hex, 'hex');
+      let speaks = false;
+      if (e.type === 233) speaks = ok && a <= n;
+      if (e.type === 711 || e.type === 713) speaks = ok && a <= n && n < b;
+      if (!speaks) return;
+      for (let g = 0; g < 32 && g < bytes.length; g++) {
+        const v = bytes[g];
+        let to = null;
+        if (e.type === 233) to = v === 0 ? 'h' : v === 1 ? 's' : null;
+        if (e.type === 711 && v === 1) to = 'h';
+        if (e.type === 713 && v === 1) to = 's';
+        if (to) { masks[g] = to; by[g] = i; }
+      }
+    });
+    return { masks: masks.join(''), by, active, started };
+  };
+  const frameCount = s.simulation.frameCount;
+  check(frameCount > 0, 'simulation has no frames');
+  const shown = await page.evaluate((count) => {
+    const out = [];
+    for (let n = 0; n < count; n++) out.push(window.taescope.setTime(n / 30).simulation);
+    return out;
+  }, frameCount);
+  let changes = 0, effects = 0, conditional = 0;
+  for (let n = 0; n < frameCount; n++) {
+    const want = expectedAt(n), got = shown[n];
+    check(got.frame === n, `playhead at frame ${n} reported as ${got.frame}`);
+    check(got.masks === want.masks, `frame ${n}: masks ${got.masks}, the rule gives ${want.masks}`);
+    check(JSON.stringify(got.maskDecidedBy) === JSON.stringify(want.by), `frame ${n}: decided by ${got.maskDecidedBy}, expected ${want.by}`);
+    check(JSON.stringify(got.active.map((e) => e.index)) === JSON.stringify(want.active), `frame ${n}: active ${got.active.map((e) => e.index)}, expected ${want.active}`);
+    for (const e of got.effectsStarted) {
+      check(want.started.includes(e.index), `frame ${n}: effect of event ${e.index} reported started, its start is frame ${framePosition(events[e.index].start)}`);
+      effects++;
+    }
+    if (n > 0 && got.masks !== shown[n - 1].masks) changes++;
+    // Conditional: a stored, non-zero "State Info" / "Additional Spawn Condition" (as the Inspector
+    // decodes them) must be flagged conditional, never shown as certain.
+    for (const a of got.active) {
+      const f = events[a.index].fields.filter((x) => x.present && /^(State Info|Additional Spawn Condition)$/.test(x.name));
+      if (f.some((x) => Number(x.value) !== 0)) {
+        check(a.conditional === true, `frame ${n}: event ${a.index} has ${f.map((x) => `${x.name}=${x.value}`)} but is shown as certain`);
+        conditional++;
+      }
+    }
+  }
+  check(changes > 0, 'the masks never change over the animation');
+  console.log(`note  a000_001040: ${frameCount} frames, ${changes} mask changes, ${effects} effect starts, ${conditional} conditional active entries; strip: ${shown[0].stripRenderer}`);
+  // Playhead where the masks differ from default, for the screenshot.
+  const first = shown.findIndex((x) => /[sh]/.test(x.masks));
+  await page.evaluate((n) => window.taescope.setTime(n / 30), Math.max(0, first));
+  await frames(page);
+  await page.screenshot({ path: path.join(shots, '11-simulation.png') });
+});
+
+await test('simulation: effects started at each frame of a c4310 animation with FFX events match the events\' starts and FFX ID fields', async () => {
+  const s0 = await page.evaluate(() => window.taescope.state());
+  if (s0.status !== 'ready' || s0.fileName !== 'c4310.anibnd.dcx') return 'skip';
+  // The first animation with a "Spawn FFX" event, found through search.
+  const found = await page.evaluate(() => window.taescope.search('spawn ffx'));
+  const hit = found.hits.find((h) => h.event >= 0);
+  check(hit, 'no Spawn FFX event in c4310');
+  let s = await page.evaluate((h) => window.taescope.select(h.taeFile, h.animation), hit);
+  const events = await page.evaluate((n) => {
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const st = window.taescope.selectEvent(i);
+      out.push({ ...st.timeline.events[i], fields: st.selectedEvent.fields });
+    }
+    return out;
+  }, s.timeline.events.length);
+  const shown = await page.evaluate((count) => {
+    const out = [];
+    for (let n = 0; n < count; n++) out.push(window.taescope.setTime(n / 30).simulation);
+    return out;
+  }, s.simulation.frameCount);
+  let starts = 0;
+  for (let n = 0; n < shown.length; n++) {
+    const reported = shown[n].effectsStarted;
+    for (const e of reported) {
+      const a = framePosition(events[e.index].start);
+      check(n === 0 ? a <= 0 : a > n - 1 && a <= n, `frame ${n}: effect of event ${e.index} starts at frame ${a}`);
+      const id = events[e.index].fields.find((f) => f.present && /FFX ID/.test(f.name));
+      if (id && e.effectId !== null) check(Number(id.value) === e.effectId, `event ${e.index}: effect ${e.effectId}, FFX ID field ${id.value}`);
+    }
+    // Every Spawn FFX event that starts at this frame is listed.
+    events.forEach((e, i) => {
+      const a = framePosition(e.start);
+      const startsHere = n === 0 ? a <= 0 : a > n - 1 && a <= n;
+      if (startsHere && /Spawn FFX/i.test(e.label) && e.end > e.start)
+        check(reported.some((r) => r.index === i), `frame ${n}: ${e.label} (event ${i}) starts here but is not listed`);
+    });
+    starts += reported.length;
+  }
+  check(starts > 0, `${hit.animationName}: no effect started at any frame`);
+  console.log(`note  ${hit.animationName}: ${starts} effect starts over ${shown.length} frames`);
+});
+
+await test('search: type 233 over the whole c4310 binder, a decoded value, an animation; jump selects and moves the playhead', async () => {
+  const s0 = await page.evaluate(() => window.taescope.state());
+  if (s0.status !== 'ready' || s0.fileName !== 'c4310.anibnd.dcx') return 'skip';
+  // Independent count: walk every animation and count type-233 events.
+  const walked = await page.evaluate(() => {
+    const found = [];
+    for (const t of window.taescope.state().document.taeFiles) {
+      if (!t.animations) continue;
+      for (const a of window.taescope.animations(t.index)) {
+        const st = window.taescope.select(t.index, a.index);
+        for (const e of st.timeline.events) if (e.type === 233) found.push(`${a.name}#${e.index}`);
+      }
+    }
+    return found;
+  });
+  const result = await page.evaluate(() => window.taescope.search('type:233'));
+  const hits = result.hits.map((h) => `${h.animationName}#${h.event}`);
+  check(!result.truncated && JSON.stringify(hits) === JSON.stringify(walked), `search type:233 gave ${hits.length} hits, the walk found ${walked.length}`);
+  const i = result.hits.findIndex((h) => h.animationName === 'a000_001040');
+  check(i >= 0, 'a000_001040 is not among the 233 hits');
+  let s = await page.evaluate((i) => window.taescope.jump(i), i);
+  const hit = result.hits[i];
+  check(s.selection.animationInfo.name === 'a000_001040' && s.selection.event === hit.event, `jump landed on ${s.selection.animationInfo.name} event ${s.selection.event}`);
+  check(s.timeline.frame === Math.round(s.timeline.events[hit.event].start * 30), `playhead at frame ${s.timeline.frame}, event starts at ${s.timeline.events[hit.event].start}`);
+  // A parameter value: the first integer field of a non-mask event with a value >= 1000.
+  let probe = null;
+  for (let e = 0; e < s.timeline.events.length && !probe; e++) {
+    const st = await page.evaluate((e) => window.taescope.selectEvent(e), e);
+    const f = st.selectedEvent.fields.find((x) => x.present && /^[su](8|16|32)$/.test(x.type) && Math.abs(Number(x.value)) >= 1000);
+    if (f) probe = { event: e, value: Number(f.value), field: f.name };
+  }
+  if (probe) {
+    const byValue = await page.evaluate((v) => window.taescope.search(`value:${v}`), probe.value);
+    check(byValue.hits.some((h) => h.animationName === 'a000_001040' && h.event === probe.event), `value:${probe.value} (${probe.field}) does not list a000_001040 event ${probe.event}`);
+    for (let k = 0; k < Math.min(15, byValue.hits.length); k++) {
+      const st = await page.evaluate((k) => window.taescope.jump(k), k);
+      check(st.selectedEvent && st.selectedEvent.fields.some((f) => f.present && Number(f.value) === probe.value), `value hit ${k} (${byValue.hits[k].animationName} #${byValue.hits[k].event}) has no field equal to ${probe.value}`);
+    }
+    console.log(`note  value:${probe.value} (${probe.field}) -> ${byValue.hits.length} hits`);
+  }
+  const byName = await page.evaluate(() => window.taescope.search('anim:a000_001040'));
+  check(byName.hits.length >= 1 && byName.hits.every((h) => h.animationName === 'a000_001040' && h.event === -1), `anim search: ${JSON.stringify(byName.hits.slice(0, 3))}`);
+  // The keyboard opens the window.
+  await page.click('#canvas', { position: { x: 700, y: 12 } });
+  await page.keyboard.press('Control+Shift+F');
+  await frames(page);
+  check((await page.evaluate(() => window.taescope.state())).windows.search, 'Ctrl+Shift+F did not open the search window');
+  await page.evaluate(() => window.taescope.search('233'));
+  await frames(page);
+  await page.screenshot({ path: path.join(shots, '12-search.png') });
+  await page.keyboard.press('Escape');
+  await frames(page);
+  check(!(await page.evaluate(() => window.taescope.state())).windows.search, 'Escape did not close the search window');
+});
+
+await test('share link: a timeline link opens c4310 a000_001040\'s events in a fresh page without the file; a file link selects animation and frame', async () => {
+  const s0 = await page.evaluate(() => window.taescope.state());
+  if (s0.status !== 'ready' || s0.fileName !== 'c4310.anibnd.dcx') return 'skip';
+  await selectAnywhere(page, 'a000_001040');
+  const original = await page.evaluate(() => {
+    const st = window.taescope.setTime(7 / 30);
+    const params = st.timeline.events.map((e) => window.taescope.selectEvent(e.index).selectedEvent.parameterHex);
+    window.taescope.selectEvent(-1);
+    return { st, params, link: window.taescope.shareLink('timeline'), fileLink: window.taescope.shareLink('file') };
+  });
+  check(/#v1\.t=[A-Za-z0-9_-]+$/.test(original.link), `link ${original.link.slice(0, 80)}`);
+  const fresh = await openPage({ query: '#' + original.link.split('#')[1] });
+  try {
+    const s = await fresh.page.evaluate(() => window.taescope.state());
+    check(s.status === 'ready' && /^shared link/.test(s.fileName), `fresh page: ${s.status} ${s.fileName}`);
+    check(s.selection.animationInfo && s.selection.animationInfo.name === 'a000_001040', `fresh page shows ${s.selection.animationInfo && s.selection.animationInfo.name}`);
+    check(s.timeline.frame === 7, `playhead at frame ${s.timeline.frame}, link said 7`);
+    const pick = (e) => [e.type, e.start, e.end, e.label, e.group];
+    check(JSON.stringify(s.timeline.events.map(pick)) === JSON.stringify(original.st.timeline.events.map(pick)), 'events differ from the original');
+    const params = await fresh.page.evaluate(() => window.taescope.state().timeline.events.map((e) => window.taescope.selectEvent(e.index).selectedEvent.parameterHex));
+    check(JSON.stringify(params) === JSON.stringify(original.params), 'parameter bytes differ from the original');
+    check(s.simulation.masks === original.st.simulation.masks, `masks ${s.simulation.masks} vs ${original.st.simulation.masks}`);
+    await frames(fresh.page);
+    await fresh.page.screenshot({ path: path.join(shots, '13-shared-link.png') });
+    check(fresh.problems.length === 0, fresh.problems.join('; '));
+  } finally {
+    await fresh.context.close();
+  }
+  // The file kind: the page waits for the named file, then selects the animation and frame.
+  check(/#v1\.f=c4310\.anibnd\.dcx&a=a000_001040&t=7$/.test(original.fileLink), `file link ${original.fileLink}`);
+  const second = await openPage({ query: '#' + original.fileLink.split('#')[1] });
+  try {
+    const s = await dropFile(second.page, fs.readFileSync(corpusFile('eldenring/c4310.anibnd.dcx')), 'c4310.anibnd.dcx');
+    check(s.selection.animationInfo.name === 'a000_001040' && s.timeline.frame === 7, `file link opened ${s.selection.animationInfo.name} at frame ${s.timeline.frame}`);
+    check(second.problems.length === 0, second.problems.join('; '));
+  } finally {
+    await second.context.close();
+  }
+  // Copy link: the address bar gets the fragment.
+  const copied = await page.evaluate(() => window.taescope.copyLink());
+  check((await page.evaluate(() => location.hash)) === '#' + copied.link.split('#')[1], 'copyLink did not put the fragment in the address bar');
+});
+
+await test('PNG export: the PNG button downloads the timeline as a PNG of the expected size', async () => {
+  const s0 = await page.evaluate(() => window.taescope.state());
+  if (s0.status !== 'ready') return 'skip';
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 10000 }), page.click('#png-button')]);
+  const saved = path.join(shots, '14-timeline-export.png');
+  await download.saveAs(saved);
+  const bytes = fs.readFileSync(saved);
+  check(bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), `not a PNG signature: ${bytes.subarray(0, 8).toString('hex')}`);
+  check(bytes.toString('latin1', 12, 16) === 'IHDR', 'no IHDR chunk first');
+  const width = bytes.readUInt32BE(16), height = bytes.readUInt32BE(20);
+  check(width > 100 && height > 11 * s0.timeline.events.length, `image ${width}x${height} for ${s0.timeline.events.length} events`);
+  check(/\.png$/.test(download.suggestedFilename()), `download named ${download.suggestedFilename()}`);
+  console.log(`note  ${download.suggestedFilename()}: ${bytes.length} bytes, ${width}x${height}`);
+});
+
 await test('no console errors or foreign requests during the session', async () => {
   check(main.problems.length === 0, main.problems.join('; '));
 });

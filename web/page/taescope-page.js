@@ -15,6 +15,17 @@
 //   taescope.select(taeFile, animation)       animation: index, or name "a000_003000", or number
 //   taescope.animations(taeFile)              -> [{index, name, number, events, length, headerKind, ...}]
 //   taescope.selectEvent(i), taescope.setTime(seconds), taescope.play(bool), taescope.showHelp(bool)
+//   state().simulation -> { frame, frameCount, convention, import, masks: 32 chars d|s|h,
+//        maskDecidedBy: [32 event indices or -1], active: [{index, type, name, conditional,
+//        conditions?, effectId?}], effectsStarted: [...], maskEvents, conditionalEvents,
+//        stripRenderer: "shader" | "draw-list (why)" } | null
+//   taescope.search(query) -> {query, truncated, hits: [{taeFile, animation, animationName, event, what}]}
+//   taescope.jump(i)                          selects hit i's animation + event, playhead on its start
+//   taescope.shareLink(kind = 'timeline'|'file') -> page URL with a #v1.t= or #v1.f= fragment
+//   await taescope.copyLink()                 URL to the clipboard and into location.hash
+//   await taescope.openLink(urlOrFragment)    -> state (a timeline link opens without the file)
+//   taescope.exportPng()                      downloads <animation>.png; -> {fileName, size, url}
+//   taescope.timelinePng()                    -> Uint8Array (the PNG bytes)
 //
 // Nothing here talks to any server but the one the page came from (see the CSP in index.html).
 'use strict';
@@ -231,6 +242,95 @@
     }
   }, true);
 
+  // ---- search, share links, PNG export ----
+  function withString(text, call) {
+    const length = Module.lengthBytesUTF8(text) + 1;
+    const pointer = Module._malloc(length);
+    Module.stringToUTF8(text, pointer, length);
+    try { return call(pointer); } finally { Module._free(pointer); }
+  }
+
+  function shareLink(kind = 'timeline') {
+    const answer = JSON.parse(Module.UTF8ToString(Module._taescope_share_fragment(kind === 'file' ? 1 : 0)));
+    if (answer.error) throw new Error(answer.error);
+    return location.href.split('#')[0] + '#' + answer.fragment;
+  }
+
+  let hashWeSet = null;  // the fragment copyLink put in the address bar (not re-opened on hashchange)
+
+  async function copyLink(kind = 'timeline') {
+    const link = shareLink(kind);
+    hashWeSet = link.split('#')[1];
+    history.replaceState(null, '', '#' + hashWeSet);
+    let copied = true;
+    try { await navigator.clipboard.writeText(link); } catch { copied = false; }
+    statusLine.textContent = copied ? 'link copied to the clipboard (and in the address bar)' : 'link in the address bar (clipboard not available)';
+    return { link, copied };
+  }
+
+  function openLink(text) {
+    const fragment = String(text).includes('#') ? String(text).split('#').slice(1).join('#') : String(text);
+    const parsed = fragment.startsWith('v1.t=') ? new Promise((resolve) => waiters.push(resolve)) : null;
+    const error = withString(fragment, (p) => Module.UTF8ToString(Module._taescope_open_link(p)));
+    if (error) {
+      if (parsed) waiters.pop();
+      $('error-title').textContent = 'Could not open the link';
+      $('error-text').textContent = error;
+      errorOverlay.hidden = false;
+      return Promise.reject(new Error(error));
+    }
+    return parsed || Promise.resolve(readState());
+  }
+
+  function timelinePng() {
+    const sizePointer = Module._malloc(4);
+    try {
+      const pointer = Module._taescope_timeline_png(sizePointer);
+      const size = Module.HEAPU32[sizePointer >> 2];
+      return Module.HEAPU8.slice(pointer, pointer + size);
+    } finally {
+      Module._free(sizePointer);
+    }
+  }
+
+  function exportPng() {
+    const bytes = timelinePng();
+    if (!bytes.length) throw new Error('no animation selected');
+    const s = readState();
+    const name = `${(s.fileName || 'timeline').replace(/[^\w.-]+/g, '_')}-${s.selection.animationInfo ? s.selection.animationInfo.name : 'timeline'}.png`;
+    return window.taescopeDownload(bytes, name, 'image/png');
+  }
+
+  $('search-button').addEventListener('click', () => {
+    if (Module) Module._taescope_show_search(readState().windows.search ? 0 : 1);
+    canvas.focus();
+  });
+  $('link-button').addEventListener('click', () => {
+    if (Module) copyLink().catch((e) => { statusLine.textContent = `no link: ${e.message}`; });
+    canvas.focus();
+  });
+  $('png-button').addEventListener('click', () => {
+    try { if (Module) exportPng(); } catch (e) { statusLine.textContent = `no PNG: ${e.message}`; }
+    canvas.focus();
+  });
+  window.addEventListener('hashchange', () => {
+    const fragment = location.hash.slice(1);
+    if (Module && fragment.startsWith('v1.') && fragment !== hashWeSet) openLink(fragment).catch(() => {});
+  });
+
+  // What the page opens first: a timeline link's events, else the default sample (a file
+  // link waits for its file, which may be that sample).
+  async function openStart() {
+    const fragment = location.hash.slice(1);
+    if (fragment.startsWith('v1.t=')) {
+      try { return await openLink(fragment); } catch { return null; }
+    }
+    if (fragment.startsWith('v1.f=')) {
+      try { await openLink(fragment); } catch { /* shown in the overlay */ }
+    }
+    return openDefaultSample();
+  }
+
   // ---- start the module ----
   const api = {
     state: readState,
@@ -260,6 +360,17 @@
     setTime(seconds) { Module._taescope_set_time(seconds); return readState(); },
     play(on = true) { Module._taescope_set_playing(on ? 1 : 0); return readState(); },
     showHelp(on = true) { Module._taescope_show_help(on ? 1 : 0); return readState(); },
+    search(query) { return JSON.parse(withString(String(query), (p) => Module.UTF8ToString(Module._taescope_search(p)))); },
+    jump(index) {
+      if (!Module._taescope_jump(index)) throw new Error(`no search hit ${index}`);
+      return readState();
+    },
+    showSearch(on = true) { Module._taescope_show_search(on ? 1 : 0); return readState(); },
+    shareLink,
+    copyLink,
+    openLink,
+    timelinePng,
+    exportPng,
   };
 
   api.ready = new Promise((resolve, reject) => {
@@ -274,7 +385,7 @@
         // Called from main(), before createTaeScope's promise settles: the config object is
         // the module itself (MODULARIZE), so it can be used right away.
         Module = moduleConfig;
-        setTimeout(() => openDefaultSample().then(() => resolve(readState()), () => resolve(readState())), 0);
+        setTimeout(() => openStart().then(() => resolve(readState()), () => resolve(readState())), 0);
       },
       print: (text) => console.log(text),
       printErr: (text) => console.warn(text),

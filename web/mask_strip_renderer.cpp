@@ -1,0 +1,140 @@
+#include "mask_strip_renderer.h"
+
+#include <GLES3/gl3.h>
+#include <emscripten.h>
+
+#include <cstdio>
+
+#include "embedded_shaders.h"
+
+namespace taescope::web {
+
+namespace {
+
+unsigned compile(GLenum kind, const char* source, std::string& log) {
+    GLuint shader = glCreateShader(kind);
+    glShaderSource(shader, 1, &source, nullptr);
+    glCompileShader(shader);
+    GLint ok = 0;
+    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char text[1024] = {};
+        glGetShaderInfoLog(shader, sizeof text - 1, nullptr, text);
+        log += text;
+        glDeleteShader(shader);
+        return 0;
+    }
+    return shader;
+}
+
+}  // namespace
+
+MaskStripRenderer& mask_strip_renderer() {
+    static MaskStripRenderer instance;
+    return instance;
+}
+
+bool MaskStripRenderer::ensure_program() {
+    if (program_ || program_failed_) return program_ != 0;
+    std::string log;
+    GLuint vs = compile(GL_VERTEX_SHADER, kShader_mask_strip_vert, log);
+    GLuint fs = compile(GL_FRAGMENT_SHADER, kShader_mask_strip_frag, log);
+    if (vs && fs) {
+        GLuint program = glCreateProgram();
+        glAttachShader(program, vs);
+        glAttachShader(program, fs);
+        glLinkProgram(program);
+        GLint ok = 0;
+        glGetProgramiv(program, GL_LINK_STATUS, &ok);
+        if (ok) {
+            program_ = program;
+        } else {
+            char text[1024] = {};
+            glGetProgramInfoLog(program, sizeof text - 1, nullptr, text);
+            log += text;
+            glDeleteProgram(program);
+        }
+    }
+    if (vs) glDeleteShader(vs);
+    if (fs) glDeleteShader(fs);
+    if (!program_) {
+        program_failed_ = true;
+        mode_ = "draw-list (shader failed: " + log + ")";
+        std::printf("mask strip shader failed: %s\n", log.c_str());
+        return false;
+    }
+    glGenTextures(1, &texture_);
+    glGenVertexArrays(1, &vertex_array_);
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_size_);
+    return true;
+}
+
+bool MaskStripRenderer::set_states(uint64_t generation, uint32_t frames, const std::vector<uint8_t>& states) {
+    if (!ensure_program()) return false;
+    if (frames == 0 || frames > uint32_t(max_texture_size_)) {
+        mode_ = frames ? "draw-list (more frames than the largest texture)" : "draw-list (no frames)";
+        return false;
+    }
+    if (generation != uploaded_generation_) {
+        // frames wide, 32 tall: x = frame, y = group.
+        std::vector<uint8_t> texels(size_t(frames) * 32);
+        for (uint32_t f = 0; f < frames; ++f)
+            for (uint32_t g = 0; g < 32; ++g) texels[size_t(g) * frames + f] = states[size_t(f) * 32 + g];
+        GLint last_texture = 0;
+        glGetIntegerv(GL_TEXTURE_BINDING_2D, &last_texture);
+        glBindTexture(GL_TEXTURE_2D, texture_);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, GLsizei(frames), 32, 0, GL_RED, GL_UNSIGNED_BYTE, texels.data());
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        glBindTexture(GL_TEXTURE_2D, GLuint(last_texture));
+        uploaded_generation_ = generation;
+        frames_ = frames;
+    }
+    mode_ = "shader";
+    return true;
+}
+
+void MaskStripRenderer::draw(ImDrawList* draw, ImVec2 top_left, ImVec2 bottom_right) {
+    top_left_ = top_left;
+    bottom_right_ = bottom_right;
+    draw->AddCallback(&MaskStripRenderer::render_callback, this);
+    draw->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+}
+
+void MaskStripRenderer::render_callback(const ImDrawList*, const ImDrawCmd* cmd) {
+    auto* self = static_cast<MaskStripRenderer*>(cmd->UserCallbackData);
+    const ImDrawData* data = ImGui::GetDrawData();
+    if (!self || !data || data->DisplaySize.x <= 0 || data->DisplaySize.y <= 0) return;
+    const ImVec2 pos = data->DisplayPos, size = data->DisplaySize, scale = data->FramebufferScale;
+    auto ndc_x = [&](float x) { return (x - pos.x) / size.x * 2.0f - 1.0f; };
+    auto ndc_y = [&](float y) { return 1.0f - (y - pos.y) / size.y * 2.0f; };
+    // Clip to the window, as ImGui's own commands are.
+    float fb_height = size.y * scale.y;
+    ImVec4 clip = cmd->ClipRect;
+    int cx0 = int((clip.x - pos.x) * scale.x), cy0 = int((clip.y - pos.y) * scale.y);
+    int cx1 = int((clip.z - pos.x) * scale.x), cy1 = int((clip.w - pos.y) * scale.y);
+    if (cx1 <= cx0 || cy1 <= cy0) return;
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(cx0, int(fb_height) - cy1, cx1 - cx0, cy1 - cy0);
+    glDisable(GL_BLEND);
+    glUseProgram(self->program_);
+    glUniform4f(glGetUniformLocation(self->program_, "u_rect"), ndc_x(self->top_left_.x), ndc_y(self->top_left_.y),
+                ndc_x(self->bottom_right_.x), ndc_y(self->bottom_right_.y));
+    glUniform2f(glGetUniformLocation(self->program_, "u_grid"), float(self->frames_), 32.0f);
+    glUniform2f(glGetUniformLocation(self->program_, "u_pixels"), (self->bottom_right_.x - self->top_left_.x) * scale.x,
+                (self->bottom_right_.y - self->top_left_.y) * scale.y);
+    glUniform3f(glGetUniformLocation(self->program_, "u_default_color"), 0.22f, 0.22f, 0.25f);
+    glUniform3f(glGetUniformLocation(self->program_, "u_shown_color"), 0.30f, 0.72f, 0.40f);
+    glUniform3f(glGetUniformLocation(self->program_, "u_hidden_color"), 0.85f, 0.30f, 0.28f);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, self->texture_);
+    glUniform1i(glGetUniformLocation(self->program_, "u_states"), 0);
+    glBindVertexArray(self->vertex_array_);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    glBindVertexArray(0);
+}
+
+}  // namespace taescope::web
