@@ -75,7 +75,7 @@ Result<Target> file_target(Document& doc, size_t tae) {
     return Target{&dt, &*dt.tae, nullptr, {}};
 }
 
-Result<Target> animation_target(Document& doc, AnimationRef ref) {
+Result<Target> animation_target(Document& doc, AnimationTarget ref) {
     auto t = file_target(doc, ref.tae);
     if (!t.ok()) return t;
     if (ref.animation >= t->file->animations.size())
@@ -118,8 +118,8 @@ EditChange replace(const Target& t, size_t tae, size_t index, TaeAnimation after
     a.before = *t.animation;
     a.after = std::move(after);
     c.changes.push_back(std::move(a));
-    c.selection_after.animation = AnimationRef{tae, index};
-    c.selection_before.animation = AnimationRef{tae, index};
+    c.selection_after.animation = AnimationTarget{tae, index};
+    c.selection_before.animation = AnimationTarget{tae, index};
     return c;
 }
 
@@ -187,7 +187,7 @@ Result<EditChange> plan(Document& doc, const GameTemplates*, const MoveEvents& c
 }
 
 Result<EditChange> plan(Document& doc, const GameTemplates*, const ResizeEvent& c) {
-    auto t = animation_target(doc, c.event.animation_ref());
+    auto t = animation_target(doc, c.event.animation_target());
     if (!t.ok()) return std::move(t).error();
     TAESCOPE_TRY(check_events(*t, {c.event.event}));
     TAESCOPE_TRY(check_time(c.seconds, "the new time"));
@@ -209,7 +209,7 @@ Result<EditChange> plan(Document& doc, const GameTemplates*, const ResizeEvent& 
 }
 
 Result<EditChange> plan(Document& doc, const GameTemplates* templates, const ChangeEventType& c) {
-    auto t = animation_target(doc, c.event.animation_ref());
+    auto t = animation_target(doc, c.event.animation_target());
     if (!t.ok()) return std::move(t).error();
     TAESCOPE_TRY(check_events(*t, {c.event.event}));
     TaeAnimation after = *t->animation;
@@ -226,7 +226,7 @@ Result<EditChange> plan(Document& doc, const GameTemplates* templates, const Cha
 }
 
 Result<EditChange> plan(Document& doc, const GameTemplates* templates, const SetEventField& c) {
-    auto t = animation_target(doc, c.event.animation_ref());
+    auto t = animation_target(doc, c.event.animation_target());
     if (!t.ok()) return std::move(t).error();
     TAESCOPE_TRY(check_events(*t, {c.event.event}));
     TaeAnimation after = *t->animation;
@@ -254,7 +254,7 @@ Result<EditChange> plan(Document& doc, const GameTemplates* templates, const Set
 }
 
 Result<EditChange> plan(Document& doc, const GameTemplates*, const SetEventParameters& c) {
-    auto t = animation_target(doc, c.event.animation_ref());
+    auto t = animation_target(doc, c.event.animation_target());
     if (!t.ok()) return std::move(t).error();
     TAESCOPE_TRY(check_events(*t, {c.event.event}));
     TaeAnimation after = *t->animation;
@@ -367,7 +367,7 @@ Result<EditChange> plan(Document& doc, const GameTemplates*, const AddAnimation&
     EditChange change;
     change.label = "Add animation " + animation_name(t->dt->slot.number_offset + c.number);
     change.changes.push_back({AnimationChange::Kind::Insert, c.tae, *slot, {}, std::move(a)});
-    change.selection_after.animation = AnimationRef{c.tae, *slot};
+    change.selection_after.animation = AnimationTarget{c.tae, *slot};
     return change;
 }
 
@@ -390,7 +390,7 @@ Result<EditChange> plan(Document& doc, const GameTemplates*, const DuplicateAnim
     EditChange change;
     change.label = "Duplicate " + t->name + " as " + animation_name(t->dt->slot.number_offset + c.new_number);
     change.changes.push_back({AnimationChange::Kind::Insert, c.animation.tae, *slot, {}, std::move(copy)});
-    change.selection_after.animation = AnimationRef{c.animation.tae, *slot};
+    change.selection_after.animation = AnimationTarget{c.animation.tae, *slot};
     change.selection_before.animation = c.animation;
     return change;
 }
@@ -406,7 +406,7 @@ Result<EditChange> plan(Document& doc, const GameTemplates*, const RenumberAnima
     change.label = "Renumber " + t->name + " to " + animation_name(t->dt->slot.number_offset + c.new_number);
     change.changes.push_back({AnimationChange::Kind::Erase, c.animation.tae, c.animation.animation, *t->animation, {}});
     change.changes.push_back({AnimationChange::Kind::Insert, c.animation.tae, *slot, {}, std::move(renamed)});
-    change.selection_after.animation = AnimationRef{c.animation.tae, *slot};
+    change.selection_after.animation = AnimationTarget{c.animation.tae, *slot};
     change.selection_before.animation = c.animation;
     return change;
 }
@@ -477,7 +477,7 @@ std::vector<uint8_t> default_parameters(const GameTemplates* templates, const Ta
     return bytes;
 }
 
-std::string animation_label(const Document& doc, AnimationRef ref) {
+std::string animation_label(const Document& doc, AnimationTarget ref) {
     if (ref.tae >= doc.taes.size() || !doc.taes[ref.tae].tae) return "?";
     const auto& dt = doc.taes[ref.tae];
     if (ref.animation >= dt.tae->animations.size()) return "?";

@@ -22,28 +22,27 @@
 #include <vector>
 
 #include "edit/event_clipboard.h"
+#include "sim/event_timing.h"  // kFramesPerSecond
 
 namespace taescope {
-
-inline constexpr double kFramesPerSecond = 30.0;
 
 // The time of the frame nearest `seconds`, as the f32 the game stores for it.
 float snap_to_frame(double seconds);
 // `seconds` as stored: snapped to a frame, or the nearest f32.
 float stored_time(double seconds, bool snap);
 
-struct AnimationRef {
+struct AnimationTarget {
     size_t tae = 0;        // index into Document::taes
     size_t animation = 0;  // index into that file's animations (table order)
-    bool operator==(const AnimationRef&) const = default;
+    bool operator==(const AnimationTarget&) const = default;
 };
 
-struct EventRef {
+struct EventTarget {
     size_t tae = 0;
     size_t animation = 0;
     uint32_t event = 0;  // index into the animation's events
-    AnimationRef animation_ref() const { return {tae, animation}; }
-    bool operator==(const EventRef&) const = default;
+    AnimationTarget animation_target() const { return {tae, animation}; }
+    bool operator==(const EventTarget&) const = default;
 };
 
 // --- event commands ---------------------------------------------------------------------
@@ -53,7 +52,7 @@ struct EventRef {
 // not finite, "until the animation ends") stays open. Commands sharing a nonzero `drag`
 // number, issued one after another, merge into a single undo step (one per mouse drag).
 struct MoveEvents {
-    AnimationRef where{};
+    AnimationTarget where{};
     std::vector<uint32_t> events{};
     double new_start = 0;
     bool snap = true;
@@ -64,7 +63,7 @@ enum class EventEdge : uint8_t { Start, End };
 
 // Moves one edge of an event. The edge cannot pass the other one: it stops there (zero length).
 struct ResizeEvent {
-    EventRef event{};
+    EventTarget event{};
     EventEdge edge = EventEdge::End;
     double seconds = 0;
     bool snap = true;
@@ -74,7 +73,7 @@ struct ResizeEvent {
 // Changes an event's type. Its parameter bytes are kept unless `reset_parameters` is set, in
 // which case they become the new type's template defaults (default_parameters()).
 struct ChangeEventType {
-    EventRef event{};
+    EventTarget event{};
     int32_t type = 0;
     bool reset_parameters = false;
 };
@@ -82,20 +81,20 @@ struct ChangeEventType {
 // Sets one template field (index into the event type's template fields) from text, through the
 // template encoder: every other byte stays as it was.
 struct SetEventField {
-    EventRef event{};
+    EventTarget event{};
     size_t field = 0;
     std::string text{};
 };
 
 // Replaces an event's parameter bytes (zero-padded to a multiple of 16, as every file stores them).
 struct SetEventParameters {
-    EventRef event{};
+    EventTarget event{};
     std::vector<uint8_t> bytes{};
 };
 
 // Adds an event at the end of an animation's events; `parameters` absent: the template defaults.
 struct AddEvent {
-    AnimationRef where{};
+    AnimationTarget where{};
     int32_t type = 0;
     double start = 0;
     double end = 0;
@@ -105,19 +104,19 @@ struct AddEvent {
 
 // Copies events (same times, type and bytes) to the end of the animation, in the groups of their originals.
 struct DuplicateEvents {
-    AnimationRef where{};
+    AnimationTarget where{};
     std::vector<uint32_t> events{};
 };
 
 struct DeleteEvents {
-    AnimationRef where{};
+    AnimationTarget where{};
     std::vector<uint32_t> events{};
 };
 
 // Adds copied events to an animation (the same file or another). With `at_seconds` the events
 // are shifted so that the earliest start lands there; without it they keep their stored times.
 struct PasteEvents {
-    AnimationRef where{};
+    AnimationTarget where{};
     EventClipboard clipboard{};
     std::optional<double> at_seconds{};
     bool snap = true;
@@ -136,19 +135,19 @@ struct AddAnimation {
 };
 
 struct RemoveAnimation {
-    AnimationRef animation{};
+    AnimationTarget animation{};
 };
 
 // A copy of an animation (header, events, groups) under a new number.
 struct DuplicateAnimation {
-    AnimationRef animation{};
+    AnimationTarget animation{};
     uint64_t new_number = 0;
 };
 
 // Gives an animation another number; it moves to keep the table sorted. Its motion file name
 // follows when it was the animation's own name (aGGG_NNNNNN.hkt).
 struct RenumberAnimation {
-    AnimationRef animation{};
+    AnimationTarget animation{};
     uint64_t new_number = 0;
 };
 
@@ -159,7 +158,7 @@ using EditCommand = std::variant<MoveEvents, ResizeEvent, ChangeEventType, SetEv
 // What a command touched, for the UI to select: an animation and events of it (indices as
 // they are after the command, or after the undo).
 struct EditSelection {
-    std::optional<AnimationRef> animation;
+    std::optional<AnimationTarget> animation;
     std::vector<uint32_t> events{};
 };
 
@@ -200,6 +199,6 @@ void revert_change(Document& doc, const EditChange& change);
 std::vector<uint8_t> default_parameters(const GameTemplates* templates, const TaeFile& file, int32_t type);
 
 // "a000_003004": the animation as the viewer names it (full number of the record).
-std::string animation_label(const Document& doc, AnimationRef ref);
+std::string animation_label(const Document& doc, AnimationTarget ref);
 
 }  // namespace taescope

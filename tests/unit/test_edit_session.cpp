@@ -42,7 +42,7 @@ void check_undo_and_redo(EditSession& s, const EditCommand& command, size_t tae 
 }
 
 // One of every command, aimed at animation `a` (at least 4 events) of event file `tae`.
-std::vector<EditCommand> one_of_each(const Document& doc, AnimationRef a, const GameTemplates* templates) {
+std::vector<EditCommand> one_of_each(const Document& doc, AnimationTarget a, const GameTemplates* templates) {
     const TaeFile& f = *doc.taes[a.tae].tae;
     const TaeAnimation& anim = f.animations[a.animation];
     uint64_t free_number = f.animations.back().number + 1;
@@ -85,7 +85,7 @@ std::vector<EditCommand> one_of_each(const Document& doc, AnimationRef a, const 
 void check_every_command(Document doc) {
     const GameTemplates* templates = templates_for_document(doc);
     REQUIRE(templates != nullptr);
-    AnimationRef a = animation_with_events(doc, 0, 4);
+    AnimationTarget a = animation_with_events(doc, 0, 4);
     auto commands = one_of_each(doc, a, templates);
     for (const auto& c : commands) {
         EditSession s(doc, templates);
@@ -137,7 +137,7 @@ TEST_CASE("edit: labels name the event, the animation and the time") {
     auto r = s.apply(MoveEvents{{0, 1}, {3}, 0.5});
     REQUIRE(r.ok());
     CHECK(r->label == "Move event 3 of a000_003004 to 0.500 s");
-    CHECK(r->selection.animation == AnimationRef{0, 1});
+    CHECK(r->selection.animation == AnimationTarget{0, 1});
     CHECK(r->selection.events == std::vector<uint32_t>{3});
     REQUIRE(s.apply(DeleteEvents{{0, 1}, {0, 2}}).ok());
     REQUIRE(s.apply(RenumberAnimation{{0, 0}, 3020}).ok());
@@ -148,7 +148,7 @@ TEST_CASE("edit: labels name the event, the animation and the time") {
     auto u = s.undo();
     REQUIRE(u.ok());
     CHECK(u->label == "Undo Renumber a000_003000 to a000_003020");
-    CHECK(u->selection.animation == AnimationRef{0, 0});
+    CHECK(u->selection.animation == AnimationTarget{0, 0});
 }
 
 TEST_CASE("edit: snap puts times on frames (1/30 s); free keeps the time given") {
@@ -187,7 +187,7 @@ TEST_CASE("edit: a drag merges into one undo step; another drag is another step"
     auto path = corpus_path("sekiro/c5070.anibnd.dcx");
     if (path.empty()) return;
     EditSession s(open_corpus_document(path));
-    AnimationRef a = animation_with_events(s.document(), 0, 2);
+    AnimationTarget a = animation_with_events(s.document(), 0, 2);
     std::vector<uint8_t> original = written(s);
     for (int step = 1; step <= 20; ++step) REQUIRE(s.apply(MoveEvents{a, {1}, step * 0.05, true, 7}).ok());
     std::vector<uint8_t> after_drag = written(s);
@@ -271,7 +271,7 @@ TEST_CASE("edit: animations stay in ascending order: add and renumber take their
     EditSession s(synthetic_document(), nullptr);
     auto r = s.apply(AddAnimation{0, 3002});
     REQUIRE(r.ok());
-    CHECK(r->selection.animation == AnimationRef{0, 1});
+    CHECK(r->selection.animation == AnimationTarget{0, 1});
     REQUIRE(s.apply(RenumberAnimation{{0, 0}, 3007}).ok());  // 3000 moves between 3004 and 3010
     std::vector<uint64_t> numbers;
     for (const auto& a : s.document().taes[0].tae->animations) numbers.push_back(a.number);
@@ -347,7 +347,7 @@ TEST_CASE("edit: paste across animations and across files keeps type, i32 at +4 
     auto sekiro = corpus_path("sekiro/c5070.anibnd.dcx");
     if (sekiro.empty()) return;
     Document source = open_corpus_document(sekiro);
-    AnimationRef from = animation_with_events(source, 0, 3);
+    AnimationTarget from = animation_with_events(source, 0, 3);
     const TaeFile& sf = *source.taes[0].tae;
     const TaeAnimation& sa = sf.animations[from.animation];
     auto clip = copy_events(sf, sa, {0, 2});

@@ -89,7 +89,7 @@ inline std::string group_membership_problem(const TaeFile& f) {
 }
 
 // The first animation with at least `events` events, as a reference.
-inline AnimationRef animation_with_events(const Document& doc, size_t tae, size_t events) {
+inline AnimationTarget animation_with_events(const Document& doc, size_t tae, size_t events) {
     const auto& f = *doc.taes.at(tae).tae;
     for (size_t a = 0; a < f.animations.size(); ++a)
         if (f.animations[a].events.size() >= events) return {tae, a};
