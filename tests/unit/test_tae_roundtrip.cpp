@@ -133,7 +133,7 @@ TEST_CASE("every TAE inside the corpus binders writes back byte-identical") {
             ++files;
             std::string difference = tae_roundtrip_difference(member.data);
             if (difference.empty()) ++identical;
-            MESSAGE(binder << " > " << tae.name.substr(tae.name.find_last_of("\\/") + 1) << ": "
+            MESSAGE(std::string(binder) << " > " << tae.name.substr(tae.name.find_last_of("\\/") + 1) << ": "
                            << (difference.empty() ? "identical" : difference));
             CHECK_MESSAGE(difference == "", binder << " > " << tae.name);
         }
