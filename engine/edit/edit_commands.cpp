@@ -168,19 +168,23 @@ Result<EditChange> plan(Document& doc, const GameTemplates*, const MoveEvents& c
     TaeAnimation after = *t->animation;
     uint32_t anchor = c.events[0];
     double old_start = after.events[anchor].start();
-    if (!std::isfinite(old_start)) return command_error("event " + std::to_string(anchor) + " has no finite start to move");
+    if (!std::isfinite(old_start))
+        return command_error("event " + std::to_string(anchor) + " has no finite start to move");
     float anchor_start = stored_time(c.new_start, c.snap);
     double delta = double(anchor_start) - old_start;
     for (uint32_t i : c.events) {
         TaeEvent& e = after.events[i];
         double s = e.start(), en = e.end();
-        if (i == anchor) e.set_start(anchor_start);
-        else if (std::isfinite(s)) e.set_start(stored_time(s + delta, c.snap));
+        if (i == anchor)
+            e.set_start(anchor_start);
+        else if (std::isfinite(s))
+            e.set_start(stored_time(s + delta, c.snap));
         if (!is_open_end(e.end_bits)) e.set_end(stored_time(en + delta, c.snap));
     }
-    std::string label = c.events.size() == 1
-                            ? "Move event " + std::to_string(anchor) + " of " + t->name + " to " + seconds_text(anchor_start)
-                            : "Move " + events_phrase(c.events) + " of " + t->name + " by " + signed_seconds_text(delta);
+    std::string label =
+        c.events.size() == 1
+            ? "Move event " + std::to_string(anchor) + " of " + t->name + " to " + seconds_text(anchor_start)
+            : "Move " + events_phrase(c.events) + " of " + t->name + " by " + signed_seconds_text(delta);
     auto change = replace(*t, c.where.tae, c.where.animation, std::move(after), std::move(label));
     change.selection_after.events = change.selection_before.events = c.events;
     return change;
@@ -232,7 +236,8 @@ Result<EditChange> plan(Document& doc, const GameTemplates* templates, const Set
     TaeAnimation after = *t->animation;
     TaeEvent& e = after.events[c.event.event];
     const EventTypeTemplate* templ = templates ? templates->find(uint32_t(e.type)) : nullptr;
-    if (!templ) return command_error("event type " + std::to_string(e.type) + " has no template: edit its bytes instead");
+    if (!templ)
+        return command_error("event type " + std::to_string(e.type) + " has no template: edit its bytes instead");
     if (c.field >= templ->fields.size())
         return command_error("the template of type " + std::to_string(e.type) + " has " +
                              std::to_string(templ->fields.size()) + " fields, not a field " + std::to_string(c.field));
@@ -247,7 +252,8 @@ Result<EditChange> plan(Document& doc, const GameTemplates* templates, const Set
     }
     append_parameters(*t->file, e, bytes);
     std::string name = field.name.empty() ? "field " + std::to_string(c.field) : field.name;
-    std::string label = "Set " + name + " of event " + std::to_string(c.event.event) + " of " + t->name + " to " + c.text;
+    std::string label =
+        "Set " + name + " of event " + std::to_string(c.event.event) + " of " + t->name + " to " + c.text;
     auto change = replace(*t, c.event.tae, c.event.animation, std::move(after), std::move(label));
     change.selection_after.events = change.selection_before.events = {c.event.event};
     return change;
@@ -274,7 +280,8 @@ Result<EditChange> plan(Document& doc, const GameTemplates* templates, const Add
     TaeEvent e = new_event(c.type);
     e.set_start(stored_time(c.start, c.snap));
     e.set_end(std::max(e.start(), stored_time(c.end, c.snap)));
-    append_parameters(*t->file, e, c.parameters ? padded(*c.parameters) : default_parameters(templates, *t->file, c.type));
+    append_parameters(*t->file, e,
+                      c.parameters ? padded(*c.parameters) : default_parameters(templates, *t->file, c.type));
     uint32_t index = uint32_t(after.events.size());
     after.events.push_back(e);
     join_group_of_same_type(after, index, group_type_for_event_type(*t->file, c.type));
@@ -312,8 +319,8 @@ Result<EditChange> plan(Document& doc, const GameTemplates*, const DeleteEvents&
     TAESCOPE_TRY(check_events(*t, c.events));
     TaeAnimation after = *t->animation;
     erase_events(after, c.events);
-    auto change =
-        replace(*t, c.where.tae, c.where.animation, std::move(after), "Delete " + events_phrase(c.events) + " of " + t->name);
+    auto change = replace(*t, c.where.tae, c.where.animation, std::move(after),
+                          "Delete " + events_phrase(c.events) + " of " + t->name);
     change.selection_before.events = c.events;
     return change;
 }
@@ -348,7 +355,8 @@ Result<EditChange> plan(Document& doc, const GameTemplates*, const PasteEvents& 
         join_group_of_same_type(after, index, group_type_for_event_type(*t->file, e.type));
         added.push_back(index);
     }
-    std::string label = "Paste " + std::string(added.size() == 1 ? "1 event" : std::to_string(added.size()) + " events") +
+    std::string label = "Paste " +
+                        std::string(added.size() == 1 ? "1 event" : std::to_string(added.size()) + " events") +
                         " into " + t->name + (shift ? " at " + seconds_text(*c.at_seconds) : "");
     auto change = replace(*t, c.where.tae, c.where.animation, std::move(after), std::move(label));
     change.selection_after.events = added;
@@ -398,7 +406,8 @@ Result<EditChange> plan(Document& doc, const GameTemplates*, const DuplicateAnim
 Result<EditChange> plan(Document& doc, const GameTemplates*, const RenumberAnimation& c) {
     auto t = animation_target(doc, c.animation);
     if (!t.ok()) return std::move(t).error();
-    if (t->animation->number == c.new_number) return command_error(t->name + " already has number " + std::to_string(c.new_number));
+    if (t->animation->number == c.new_number)
+        return command_error(t->name + " already has number " + std::to_string(c.new_number));
     auto slot = sorted_slot(*t, c.new_number, c.animation.animation);
     if (!slot.ok()) return std::move(slot).error();
     TaeAnimation renamed = renumbered_copy(*t->file, *t->dt, *t->animation, c.new_number, false);

@@ -151,9 +151,9 @@ struct RenumberAnimation {
     uint64_t new_number = 0;
 };
 
-using EditCommand = std::variant<MoveEvents, ResizeEvent, ChangeEventType, SetEventField, SetEventParameters, AddEvent,
-                                 DuplicateEvents, DeleteEvents, PasteEvents, AddAnimation, RemoveAnimation,
-                                 DuplicateAnimation, RenumberAnimation>;
+using EditCommand =
+    std::variant<MoveEvents, ResizeEvent, ChangeEventType, SetEventField, SetEventParameters, AddEvent, DuplicateEvents,
+                 DeleteEvents, PasteEvents, AddAnimation, RemoveAnimation, DuplicateAnimation, RenumberAnimation>;
 
 // What a command touched, for the UI to select: an animation and events of it (indices as
 // they are after the command, or after the undo).
@@ -178,7 +178,8 @@ struct EditChange {
     std::vector<AnimationChange> changes;
     EditSelection selection_after;
     EditSelection selection_before;
-    std::vector<std::pair<size_t, bool>> modified_before;  // each touched event file's `modified` flag before the change
+    std::vector<std::pair<size_t, bool>>
+        modified_before;  // each touched event file's `modified` flag before the change
 };
 
 struct Document;

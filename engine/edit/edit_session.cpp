@@ -20,7 +20,8 @@ void merge_into(EditChange& top, EditChange next) {
                           top.changes[0].kind == AnimationChange::Kind::Replace &&
                           next.changes[0].kind == AnimationChange::Kind::Replace &&
                           top.changes[0].tae == next.changes[0].tae && top.changes[0].index == next.changes[0].index;
-    if (same_animation) top.changes[0].after = std::move(next.changes[0].after);
+    if (same_animation)
+        top.changes[0].after = std::move(next.changes[0].after);
     else
         for (auto& c : next.changes) top.changes.push_back(std::move(c));
     top.label = std::move(next.label);

@@ -55,20 +55,22 @@ public:
         int64_t v = 0;
         for (char c : s) {
             if (c < '0' || c > '9')
-                return error(w, "expected " + std::string(what) + " as a decimal integer, found '" + shown(w.text) + "'");
+                return error(w,
+                             "expected " + std::string(what) + " as a decimal integer, found '" + shown(w.text) + "'");
             v = v * 10 + (c - '0');  // at most 19 digits: fits before the sign
         }
         if (negative) v = -v;
         if (v < low || v > high)
-            return error(w, std::string(what) + " " + shown(w.text) + " is out of range [" + std::to_string(low) + ", " +
-                                std::to_string(high) + "]");
+            return error(w, std::string(what) + " " + shown(w.text) + " is out of range [" + std::to_string(low) +
+                                ", " + std::to_string(high) + "]");
         return v;
     }
 
     Result<uint32_t> bits(const Word& w, std::string_view what) const {
         std::string_view s = w.text;
         if (s.size() != 10 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X'))
-            return error(w, "expected " + std::string(what) + " as f32 bits 0x + 8 hex digits, found '" + shown(s) + "'");
+            return error(w,
+                         "expected " + std::string(what) + " as f32 bits 0x + 8 hex digits, found '" + shown(s) + "'");
         uint32_t v = 0;
         for (char c : s.substr(2)) {
             int d = hex_value(c);
@@ -124,7 +126,8 @@ Result<EventClipboard> copy_events(const TaeFile& file, const TaeAnimation& anim
                                                     std::to_string(animation.events.size()) + " events");
         const TaeEvent& e = animation.events[i];
         Bytes p = file.parameters(e);
-        clip.events.push_back({e.type, e.unknown04, e.start_bits, e.end_bits, std::vector<uint8_t>(p.begin(), p.end())});
+        clip.events.push_back(
+            {e.type, e.unknown04, e.start_bits, e.end_bits, std::vector<uint8_t>(p.begin(), p.end())});
     }
     return clip;
 }
@@ -181,9 +184,9 @@ Result<EventClipboard> clipboard_from_text(std::string_view text) {
             continue;
         }
         if (key.text == "bank") {
-            if (have_bank || !clip.events.empty())
-                return p.error(key, "'bank' must come once, before the events");
-            if (words.size() != 2) return p.error(key, "expected 'bank N', found " + std::to_string(words.size()) + " words");
+            if (have_bank || !clip.events.empty()) return p.error(key, "'bank' must come once, before the events");
+            if (words.size() != 2)
+                return p.error(key, "expected 'bank N', found " + std::to_string(words.size()) + " words");
             auto bank = p.integer(words[1], "the event bank", 0, int64_t{0xFFFFFFFF});
             if (!bank.ok()) return std::move(bank).error();
             clip.event_bank = uint64_t(*bank);

@@ -27,9 +27,9 @@
 namespace taescope {
 
 inline constexpr uint32_t kClipboardTextVersion = 1;
-inline constexpr size_t kClipboardMaxTextBytes = 16u << 20;      // 16 MiB
+inline constexpr size_t kClipboardMaxTextBytes = 16u << 20;  // 16 MiB
 inline constexpr size_t kClipboardMaxEvents = 65536;
-inline constexpr size_t kClipboardMaxParameterBytes = 65536;   // per event
+inline constexpr size_t kClipboardMaxParameterBytes = 65536;  // per event
 
 struct ClipboardEvent {
     int32_t type = 0;

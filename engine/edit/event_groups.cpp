@@ -12,7 +12,9 @@ void insert_sorted(std::vector<uint32_t>& v, uint32_t index) {
     if (it == v.end() || *it != index) v.insert(it, index);
 }
 
-bool contains(const std::vector<uint32_t>& v, uint32_t index) { return std::find(v.begin(), v.end(), index) != v.end(); }
+bool contains(const std::vector<uint32_t>& v, uint32_t index) {
+    return std::find(v.begin(), v.end(), index) != v.end();
+}
 
 }  // namespace
 
@@ -21,9 +23,8 @@ int32_t group_type_for_event_type(const TaeFile& file, int32_t event_type) {
     for (const auto& a : file.animations)
         for (const auto& g : a.groups) {
             if (g.event_indices.empty()) continue;
-            bool all = std::all_of(g.event_indices.begin(), g.event_indices.end(), [&](uint32_t i) {
-                return i < a.events.size() && a.events[i].type == event_type;
-            });
+            bool all = std::all_of(g.event_indices.begin(), g.event_indices.end(),
+                                   [&](uint32_t i) { return i < a.events.size() && a.events[i].type == event_type; });
             if (all) ++stored[g.type];
         }
     int32_t best = event_type;

@@ -29,8 +29,10 @@ std::vector<TaeFinding> new_findings(const std::vector<TaeFinding>& original, co
     std::vector<TaeFinding> out;
     for (const auto& f : edited) {
         auto it = known.find({f.code, f.message});
-        if (it != known.end() && it->second > 0) --it->second;
-        else out.push_back(f);
+        if (it != known.end() && it->second > 0)
+            --it->second;
+        else
+            out.push_back(f);
     }
     return out;
 }
@@ -45,8 +47,9 @@ void check_templates(const DocumentTae& t, const TaeFile* original, const GameTe
         uint64_t was = before[k], is = now.tally.counts[k];
         if (is <= was) continue;
         auto kind = Disagreement(k);
-        std::string msg = std::to_string(is - was) + " more template finding(s) '" + std::string(disagreement_id(kind)) +
-                          "' (" + std::string(disagreement_description(kind)) + ")";
+        std::string msg = std::to_string(is - was) + " more template finding(s) '" +
+                          std::string(disagreement_id(kind)) + "' (" + std::string(disagreement_description(kind)) +
+                          ")";
         size_t shown = 0;
         for (const auto& e : now.events) {
             for (const auto& f : e.findings) {
@@ -79,8 +82,10 @@ ExportCheck check_before_export(const Document& doc, const GameTemplates* templa
         Bytes original = original_bytes(doc, t);
         auto original_model = read_tae(original);
         for (const auto& f : new_findings(validate_tae(original), validate_tae(written))) {
-            if (f.severity == TaeSeverity::Error) out.blocking.push_back({t.name, "breaks a format rule: " + f.to_string()});
-            else out.warnings.push_back({t.name, f.to_string()});
+            if (f.severity == TaeSeverity::Error)
+                out.blocking.push_back({t.name, "breaks a format rule: " + f.to_string()});
+            else
+                out.warnings.push_back({t.name, f.to_string()});
         }
         check_templates(t, original_model.ok() ? &*original_model : nullptr, templates, out);
     }

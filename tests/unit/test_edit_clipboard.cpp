@@ -14,8 +14,8 @@ bool same_events(const EventClipboard& a, const EventClipboard& b) {
     if (a.event_bank != b.event_bank || a.events.size() != b.events.size()) return false;
     for (size_t i = 0; i < a.events.size(); ++i) {
         const auto &x = a.events[i], &y = b.events[i];
-        if (x.type != y.type || x.unknown04 != y.unknown04 || x.start_bits != y.start_bits || x.end_bits != y.end_bits ||
-            x.parameters != y.parameters)
+        if (x.type != y.type || x.unknown04 != y.unknown04 || x.start_bits != y.start_bits ||
+            x.end_bits != y.end_bits || x.parameters != y.parameters)
             return false;
     }
     return true;
@@ -131,9 +131,15 @@ TEST_CASE("clipboard text: mutated texts never crash and errors point inside the
         for (int k = 0; k < edits; ++k) {
             size_t at = next() % (t.size() + 1);
             switch (next() % 3) {
-                case 0: if (at < t.size()) t[at] = alphabet[next() % (sizeof alphabet - 1)]; break;
-                case 1: t.insert(at, 1, alphabet[next() % (sizeof alphabet - 1)]); break;
-                default: if (at < t.size()) t.erase(at, 1 + next() % 8); break;
+                case 0:
+                    if (at < t.size()) t[at] = alphabet[next() % (sizeof alphabet - 1)];
+                    break;
+                case 1:
+                    t.insert(at, 1, alphabet[next() % (sizeof alphabet - 1)]);
+                    break;
+                default:
+                    if (at < t.size()) t.erase(at, 1 + next() % 8);
+                    break;
             }
         }
         auto r = clipboard_from_text(t);

@@ -42,8 +42,10 @@ TEST_CASE("export: an edit on Sekiro c5070 re-opens with the edit; every other m
         INFO("member " << i << " " << original.bnd4->members[i].name);
         CHECK(reopened->bnd4->members[i].name == original.bnd4->members[i].name);
         CHECK(reopened->bnd4->members[i].id == original.bnd4->members[i].id);
-        if (i == tae_member) CHECK(member_data(*reopened, i) != member_data(original, i));
-        else CHECK(member_data(*reopened, i) == member_data(original, i));
+        if (i == tae_member)
+            CHECK(member_data(*reopened, i) != member_data(original, i));
+        else
+            CHECK(member_data(*reopened, i) == member_data(original, i));
     }
     const auto& moved = reopened->taes[0].tae->animations[a.animation].events[1];
     CHECK(moved.start() == 0.5f);

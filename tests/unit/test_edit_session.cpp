@@ -193,7 +193,8 @@ TEST_CASE("edit: a drag merges into one undo step; another drag is another step"
     std::vector<uint8_t> after_drag = written(s);
     CHECK(s.history().size() == 1);
     CHECK(s.history()[0].label.find("to 1.000 s") != std::string::npos);
-    for (int step = 1; step <= 5; ++step) REQUIRE(s.apply(ResizeEvent{{a.tae, a.animation, 1}, EventEdge::End, 1.0 + step * 0.1, true, 8}).ok());
+    for (int step = 1; step <= 5; ++step)
+        REQUIRE(s.apply(ResizeEvent{{a.tae, a.animation, 1}, EventEdge::End, 1.0 + step * 0.1, true, 8}).ok());
     CHECK(s.history().size() == 2);
     REQUIRE(s.undo().ok());
     CHECK(written(s) == after_drag);
@@ -387,7 +388,8 @@ TEST_CASE("edit: a template field edit changes that field's bytes only (Elden Ri
             auto d = decode_event(s.templates(), uint32_t(ev.type), old);
             for (size_t i = 0; i < d.fields.size(); ++i) {
                 const auto& fd = d.fields[i];
-                if (!fd.present || fd.field->asserted || (fd.field->type != FieldType::S32 && fd.field->type != FieldType::F32))
+                if (!fd.present || fd.field->asserted ||
+                    (fd.field->type != FieldType::S32 && fd.field->type != FieldType::F32))
                     continue;
                 std::vector<uint8_t> before(old.begin(), old.end());
                 auto r = s.apply(SetEventField{{0, a, e}, i, "12"});

@@ -77,7 +77,8 @@ inline std::string group_membership_problem(const TaeFile& f) {
         std::vector<int> count(anim.events.size());
         for (const auto& g : anim.groups)
             for (uint32_t i : g.event_indices) {
-                if (i >= count.size()) return "animation " + std::to_string(a) + ": group names missing event " + std::to_string(i);
+                if (i >= count.size())
+                    return "animation " + std::to_string(a) + ": group names missing event " + std::to_string(i);
                 ++count[i];
             }
         for (size_t e = 0; e < count.size(); ++e)
