@@ -80,6 +80,15 @@ struct TimelineState {
     } geometry;
 };
 
+// Where the Simulation panel drew its mask strip last frame (canvas CSS pixels) and which cell
+// the mouse is over, for the query API (a test can point at a cell and read its tooltip's facts).
+struct SimulationViewState {
+    float strip_x0 = 0, strip_y0 = 0, strip_x1 = 0, strip_y1 = 0;
+    int hovered_group = -1;  // 0..31
+    int hovered_frame = -1;
+    int hovered_decided_by = -1;  // the event that decided the hovered cell, -1 for default
+};
+
 struct WindowVisibility {
     bool files = true;
     bool timeline = true;
@@ -115,6 +124,7 @@ struct AppState {
     TimelineState timeline;
     WindowVisibility windows;
     SearchState search;
+    SimulationViewState simulation_view;
     float device_pixel_ratio = 1.0f;
     uint64_t frame_counter = 0;
 };

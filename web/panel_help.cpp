@@ -24,7 +24,8 @@ void draw_help_window(App& app) {
         {"Up / Down", "previous / next animation (PageUp / PageDown: 10)"},
         {"F", "fit the timeline to the animation"},
         {"/ or Ctrl+F", "filter animations (or just type in the Files panel)"},
-        {"Esc", "clear the event selection, close this window"},
+        {"Ctrl+Shift+F", "search the whole binder: type number, template name, parameter value, animation"},
+        {"Esc", "clear the event selection, close this window or the search"},
         {"F1", "this help"},
     };
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Keys");
@@ -52,6 +53,17 @@ void draw_help_window(App& app) {
         ImGui::Bullet();
         ImGui::TextWrapped("%s: %s", event_timing_id(t), event_timing_explanation(t));
     }
+    ImGui::Spacing();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Simulation");
+    ImGui::BulletText("strip: the 32 mesh-mask groups (rows) over the frames (columns)");
+    ImGui::BulletText("red hidden, green shown, grey default (no event decides: the character's own mask)");
+    ImGui::BulletText("233 latches from its start; 711 / 713 act while active; a later record wins");
+    ImGui::BulletText("hover a cell for the deciding event; click or drag to move the playhead");
+    ImGui::BulletText("\"conditional\": starts only under a run-time condition (State Info ...), never certain");
+    ImGui::Spacing();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Page toolbar");
+    ImGui::BulletText("Copy link: this animation's events in the URL (opens without the file)");
+    ImGui::BulletText("PNG: download this animation's timeline as an image");
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("Ruler: frames at 30 fps on top, seconds below. Blue lines: 0 and the animation's end.");

@@ -100,6 +100,8 @@ void draw_strip(App& app, const DocumentSimulation& ds, const SimulationFrame& n
         return;
     }
     float row_h = height / float(kMaskGroupCount), col_w = (b.x - a.x) / float(frames);
+    SimulationViewState& view = app.state().simulation_view;
+    view = SimulationViewState{a.x, a.y, b.x, b.y};
     for (int g = 0; g < kMaskGroupCount; g += 4) {
         char text[8];
         std::snprintf(text, sizeof text, "%d", g + 1);
@@ -142,6 +144,9 @@ void draw_strip(App& app, const DocumentSimulation& ds, const SimulationFrame& n
             draw->AddRect(ImVec2(a.x + col_w * float(f), a.y + row_h * float(g)),
                           ImVec2(a.x + col_w * float(f + 1), a.y + row_h * float(g + 1)), 0xFFFFFFFF);
             const MaskGroupState& cell = (*sim.frame(uint32_t(f)).masks)[size_t(g)];
+            view.hovered_group = g;
+            view.hovered_frame = f;
+            view.hovered_decided_by = cell.decided_by;
             ImGui::BeginTooltip();
             ImGui::Text("mask group %d, frame %d: %s", g + 1, f, mask_visibility_name(cell.visibility));
             if (cell.decided_by >= 0 && size_t(cell.decided_by) < sim.events().size()) {
@@ -164,6 +169,7 @@ void draw_simulation_panel(App& app, const PanelRect& rect) {
     place_next_window(rect);
     ImGui::Begin("Simulation", &s.windows.simulation, kTiledWindowFlags);
     const DocumentSimulation* ds = app.simulation();
+    s.simulation_view = SimulationViewState{};
     if (!ds) {
         ImGui::TextDisabled("%s", app.simulation_error().empty() ? "Select an animation to simulate it."
                                                                  : app.simulation_error().c_str());

@@ -170,6 +170,17 @@ void write_simulation(JsonWriter& json, const App& app) {
     json.key("maskDecidedBy").begin_array();
     for (const MaskGroupState& g : now.masks) json.integer(g.decided_by);
     json.end_array();
+    const SimulationViewState& view = app.state().simulation_view;
+    json.key("strip")
+        .begin_object()
+        .field("x0", double(view.strip_x0))
+        .field("y0", double(view.strip_y0))
+        .field("x1", double(view.strip_x1))
+        .field("y1", double(view.strip_y1))
+        .field("hoveredGroup", view.hovered_group)
+        .field("hoveredFrame", view.hovered_frame)
+        .field("hoveredDecidedBy", view.hovered_decided_by)
+        .end_object();
     json.key("active").begin_array();
     for (uint32_t i : now.active) write_sim_event(json, sim.events()[i]);
     json.end_array();

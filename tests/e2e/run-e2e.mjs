@@ -550,7 +550,20 @@ await test('simulation: c4310 a000_001040 mask groups, active events and effects
   const first = shown.findIndex((x) => /[sh]/.test(x.masks));
   await page.evaluate((n) => window.taescope.setTime(n / 30), Math.max(0, first));
   await frames(page);
+  // Hover a decided cell of the strip: the panel names the event the rule says decided it.
+  const strip = (await page.evaluate(() => window.taescope.state())).simulation.strip;
+  check(strip.x1 > strip.x0 + 32 && strip.y1 > strip.y0 + 32, `strip drawn at ${JSON.stringify(strip)}`);
+  const cellFrame = Math.max(0, first), cellGroup = expectedAt(cellFrame).by.findIndex((i) => i >= 0);
+  const canvasTop = await page.evaluate(() => canvas.getBoundingClientRect().top);
+  const cx = strip.x0 + ((cellFrame + 0.5) * (strip.x1 - strip.x0)) / frameCount;
+  const cy = strip.y0 + ((cellGroup + 0.5) * (strip.y1 - strip.y0)) / 32;
+  await page.mouse.move(cx, canvasTop + cy);
+  await frames(page);
+  const hovered = (await page.evaluate(() => window.taescope.state())).simulation.strip;
+  check(hovered.hoveredGroup === cellGroup && hovered.hoveredFrame === cellFrame, `hovered group ${hovered.hoveredGroup} frame ${hovered.hoveredFrame}, pointed at ${cellGroup}, ${cellFrame}`);
+  check(hovered.hoveredDecidedBy === expectedAt(cellFrame).by[cellGroup], `hover says event ${hovered.hoveredDecidedBy} decided group ${cellGroup + 1}, the rule says ${expectedAt(cellFrame).by[cellGroup]}`);
   await page.screenshot({ path: path.join(shots, '11-simulation.png') });
+  await page.mouse.move(5, canvasTop + 200);
 });
 
 await test('simulation: effects started at each frame of a c4310 animation with FFX events match the events\' starts and FFX ID fields', async () => {
