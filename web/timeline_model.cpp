@@ -1,5 +1,7 @@
 #include "timeline_model.h"
 
+#include "share/timeline_image.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -63,33 +65,7 @@ std::string event_type_label(const GameTemplates* templates, int32_t type) {
 uint32_t event_type_color(int32_t type) {
     // Golden-ratio hue steps keep neighbouring type numbers apart; fixed saturation and value
     // keep every bar readable on the dark background.
-    double hue = std::fmod(double(uint32_t(type)) * 0.618033988749895, 1.0);
-    double s = 0.55, v = 0.80;
-    double h6 = hue * 6.0;
-    int sector = int(h6) % 6;
-    double f = h6 - std::floor(h6);
-    double p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
-    double r = v, g = t, b = p;
-    switch (sector) {
-        case 0:
-            r = v, g = t, b = p;
-            break;
-        case 1:
-            r = q, g = v, b = p;
-            break;
-        case 2:
-            r = p, g = v, b = t;
-            break;
-        case 3:
-            r = p, g = q, b = v;
-            break;
-        case 4:
-            r = t, g = p, b = v;
-            break;
-        default:
-            r = v, g = p, b = q;
-            break;
-    }
+    auto [r, g, b] = hsv_to_rgb(std::fmod(double(uint32_t(type)) * 0.618033988749895, 1.0), 0.55, 0.80);
     auto byte = [](double c) { return uint32_t(std::lround(std::clamp(c, 0.0, 1.0) * 255.0)); };
     return 0xFF000000u | (byte(b) << 16) | (byte(g) << 8) | byte(r);
 }

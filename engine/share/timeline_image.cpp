@@ -57,34 +57,24 @@ void draw_text(RgbaImage& image, int x, int y, std::string_view text, Rgba color
 
 // ---- colours -------------------------------------------------------------------------------
 
+RgbUnit hsv_to_rgb(double hue, double s, double v) {
+    double h6 = hue * 6.0;
+    int sector = int(h6) % 6;
+    double f = h6 - std::floor(h6);
+    double p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
+    switch (sector) {
+        case 0: return {v, t, p};
+        case 1: return {q, v, p};
+        case 2: return {p, v, t};
+        case 3: return {p, q, v};
+        case 4: return {t, p, v};
+        default: return {v, p, q};
+    }
+}
+
 Rgba event_type_color(int32_t type) {
     // Hues spread by the golden ratio over the type number; fixed saturation and value.
-    double hue = std::fmod(double(uint32_t(type)) * 0.6180339887498949 + 0.08, 1.0) * 6.0;
-    double s = 0.55, v = 0.92;
-    int sector = int(hue);
-    double f = hue - sector;
-    double p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
-    double r = v, g = t, b = p;
-    switch (sector % 6) {
-        case 0:
-            r = v, g = t, b = p;
-            break;
-        case 1:
-            r = q, g = v, b = p;
-            break;
-        case 2:
-            r = p, g = v, b = t;
-            break;
-        case 3:
-            r = p, g = q, b = v;
-            break;
-        case 4:
-            r = t, g = p, b = v;
-            break;
-        default:
-            r = v, g = p, b = q;
-            break;
-    }
+    auto [r, g, b] = hsv_to_rgb(std::fmod(double(uint32_t(type)) * 0.6180339887498949 + 0.08, 1.0), 0.55, 0.92);
     return {uint8_t(r * 255 + 0.5), uint8_t(g * 255 + 0.5), uint8_t(b * 255 + 0.5), 255};
 }
 

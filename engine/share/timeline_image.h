@@ -57,6 +57,13 @@ TimelineImage render_timeline_image(const std::vector<TimelineImageEvent>& event
 // The bar colour of an event type (stable: the same type is the same colour everywhere).
 Rgba event_type_color(int32_t type);
 
+// HSV -> RGB, every component in [0, 1] (hue 0..1 covers the whole circle). Shared by the
+// PNG renderer and the viewer's palette.
+struct RgbUnit {
+    double r, g, b;
+};
+RgbUnit hsv_to_rgb(double hue, double saturation, double value);
+
 // Draws `text` with its top-left corner at (x, y) (clipped to the image).
 void draw_text(RgbaImage& image, int x, int y, std::string_view text, Rgba color);
 
