@@ -58,7 +58,7 @@ bool App::finish_pending_open() {
     std::vector<uint8_t> bytes = std::move(load.pending_bytes);
     load.pending_bytes = {};
     double started = emscripten_get_now();
-    Result<LoadedDocument> loaded = load_document(Bytes(bytes), load.file_name);
+    Result<LoadedDocument> loaded = load_document(Bytes(bytes), load.file_name, templates_);
     load.parse_milliseconds = emscripten_get_now() - started;
 
     state_.selection = Selection{};
@@ -66,6 +66,10 @@ bool App::finish_pending_open() {
     state_.timeline = TimelineState{};
     state_.search.hits.clear();
     state_.search.ran_query.clear();
+    state_.edit.gesture = TimelineGesture{};
+    state_.edit.export_dialog = ExportDialogState{};
+    state_.edit.message.clear();
+    ++state_.edit.generation;
     timeline_ = TimelineModel{};
     animation_index_.reset();
     std::string link_game = std::move(shared_game_);
@@ -76,16 +80,16 @@ bool App::finish_pending_open() {
         load.error = std::move(loaded).error();
     } else {
         state_.document = std::make_unique<LoadedDocument>(std::move(loaded).value());
-        animation_index_ = std::make_unique<AnimationIndex>(AnimationIndex::from_document(state_.document->document));
+        animation_index_ = std::make_unique<AnimationIndex>(AnimationIndex::from_document(state_.document->document()));
         load.phase = LoadPhase::Ready;
         // A timeline restored from a link: decode it with the templates its sender used.
-        if (!link_game.empty())
-            if (const GameTemplates* templates = builtin_templates(link_game))
-                for (TaeFileInfo& info : state_.document->info) {
-                    info.game = link_game;
-                    info.game_reason = "named by the share link";
-                    info.templates = templates;
-                }
+        if (!link_game.empty() && templates_.for_game(link_game)) {
+            for (TaeFileInfo& info : state_.document->info) {
+                info.game = link_game;
+                info.game_reason = "named by the share link";
+            }
+            refresh_templates(*state_.document, templates_);
+        }
         // Open on the first TAE file that parsed, on its first animation.
         for (size_t i = 0; i < state_.document->tae_file_count(); ++i) {
             const TaeFile* tae = state_.document->tae(i);
@@ -158,6 +162,7 @@ bool App::select_animation(int tae_file, int animation) {
     }
     state_.selection.animation = animation;
     state_.selection.event = -1;
+    state_.selection.events.clear();
     state_.selection.group = -1;
     state_.timeline.time = 0;
     state_.timeline.playing = false;
@@ -171,6 +176,8 @@ bool App::select_event(int event) {
     const TaeAnimation* a = selected_animation();
     if (!a || event < -1 || (event >= 0 && size_t(event) >= a->events.size())) return false;
     state_.selection.event = event;
+    state_.selection.events.clear();
+    if (event >= 0) state_.selection.events.push_back(event);
     state_.timeline.scroll_to_selected_event = event >= 0;
     return true;
 }

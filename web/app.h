@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app_state.h"
+#include "edit/edit_commands.h"
 #include "share/share_link.h"
 #include "sim/document_simulation.h"
 #include "timeline_model.h"
@@ -74,6 +75,55 @@ public:
     // The selected animation's timeline as PNG bytes (engine/share/timeline_image.h); empty when none.
     std::vector<uint8_t> timeline_png() const;
 
+    // ---- editing (engine/edit): every change is a command in the document's EditSession ----
+    // Runs `command`; on success selects what it touched and rebuilds the views. On refusal the
+    // document is unchanged and state().edit.message says why.
+    bool apply_edit(const EditCommand& command);
+    bool undo();
+    bool redo();
+    // Undoes or redoes until `steps_done` steps of the history are done (the History window).
+    bool go_to_history(size_t steps_done);
+    bool is_dirty() const;
+    // The selected events of the selected animation (ascending), or the single selected one.
+    std::vector<uint32_t> selected_events() const;
+    void set_event_selection(std::vector<int> events, int primary);
+    void toggle_event_selected(int event);
+    void select_all_events();
+    // Hands text to the system clipboard (the page's navigator.clipboard); "" does nothing.
+    void copy_to_system_clipboard(const std::string& text) const;
+    // Copies the selected events into the viewer's clipboard; returns their text form (for the
+    // system clipboard), "" when nothing is selected.
+    std::string copy_selected_events();
+    // Pastes `text` (the clipboard text form), or the viewer's own clipboard when `text` is
+    // empty, into the selected animation; at `at_seconds` (earliest start there) when given.
+    bool paste_events(const std::string& text, std::optional<double> at_seconds);
+    bool delete_selected_events();
+    bool duplicate_selected_events();
+    // A new event of state().edit.new_event_type at `seconds` (snapped), 10 frames long.
+    bool add_event_at(double seconds, bool snap);
+    // A number for a new or duplicated animation in the selected TAE file: the first free
+    // number after `after` (within the file's stored numbering).
+    uint64_t free_animation_number(uint64_t after) const;
+
+    // ---- export ----
+    // The file name a download of `scope` gets: the opened file's name, or the member's name.
+    std::string export_file_name(ExportScope scope) const;
+    // Runs the pre-export check for the dialog's options (cached until the next edit).
+    const ExportCheck& export_check();
+    // Writes the file for the dialog's options. Empty with state().edit.export_dialog.error set
+    // when the file cannot be written, or when a blocking finding stops it and !force.
+    std::vector<uint8_t> export_bytes(bool force);
+    // export_bytes, then hands them to the page as a download; marks the document saved.
+    // `bytes_out` (optional) receives the bytes.
+    bool download_export(bool force, std::vector<uint8_t>* bytes_out = nullptr);
+
+    // ---- templates ----
+    // Loads a template file the user dropped (either community XML dialect or our text
+    // format) for the game of the selected event file; on error the templates in use stay.
+    bool load_user_templates(const std::string& text, const std::string& file_name);
+    void reset_user_templates();
+    const TemplateLibrary& template_library() const { return templates_; }
+
     // Rebuilds state_.files.visible when the filter, sort or TAE file changed.
     void refresh_visible_animations();
 
@@ -82,6 +132,11 @@ public:
 
 private:
     void rebuild_timeline();
+    // After the document changed: views, indices and the selection the edit reported.
+    void after_document_change(const EditSelection& selection);
+    void report_edit(std::string message, bool is_error);
+    std::optional<AnimationTarget> selected_animation_target() const;
+    LoadedDocument* document() { return state_.document.get(); }
     void apply_pending_reference();
 
     AppState state_;
@@ -94,6 +149,7 @@ private:
     std::optional<ShareReference> pending_reference_;
     // The game a "v1.t=" link named: its templates decode the restored timeline.
     std::string shared_game_;
+    TemplateLibrary templates_;  // built-in per game, replaced per game by a dropped file
 };
 
 App& app();

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "edit/event_clipboard.h"
+#include "edit/export_check.h"
 #include "io/result.h"
 #include "loaded_document.h"
 
@@ -38,9 +40,12 @@ struct LoadStatus {
 // Which TAE file, animation and event the panels show. -1: none.
 struct Selection {
     int tae_file = -1;
-    int animation = -1;  // index in the TAE file's animations (table order)
-    int event = -1;      // index in the animation's events
-    int group = -1;      // index in the animation's groups
+    int animation = -1;       // index in the TAE file's animations (table order)
+    int event = -1;           // index in the animation's events: the one the Inspector shows
+    std::vector<int> events;  // every selected event (contains `event` when that is >= 0), ascending
+    int group = -1;           // index in the animation's groups
+
+    bool is_event_selected(int e) const;
 };
 
 enum class AnimationSortColumn : uint8_t { Name, Number, Events, Length, HeaderKind, ImportSource };
@@ -67,9 +72,7 @@ struct TimelineState {
     double play_accumulator = 0;  // real seconds not yet turned into whole frames
     bool fit_requested = true;    // fit the view to the animation on the next frame
     int hovered_event = -1;
-    bool press_on_event = false;
-    bool scroll_to_selected_event = false;  // bring the selected row into view on the next frame  // the current mouse
-                                            // press began on an event bar (no panning)
+    bool scroll_to_selected_event = false;  // bring the selected row into view on the next frame
     // Where the panel drew the time axis last frame (canvas CSS pixels), for the query API:
     // lets a test point the mouse at a time or an event row.
     struct Geometry {
@@ -89,6 +92,55 @@ struct SimulationViewState {
     int hovered_decided_by = -1;  // the event that decided the hovered cell, -1 for default
 };
 
+// A gesture on the timeline that edits while the mouse moves: one undo step per gesture.
+enum class TimelineDrag : uint8_t { None, Move, ResizeStart, ResizeEnd, Marquee };
+
+struct TimelineGesture {
+    TimelineDrag kind = TimelineDrag::None;
+    uint64_t drag_id = 0;               // EditSession merges commands of one gesture into one step
+    int anchor_event = -1;              // the event under the mouse when the gesture began
+    double anchor_start = 0;            // its start then (Move) or the edge's time (Resize)
+    double press_time = 0;              // the time under the mouse when the gesture began
+    float press_x = 0, press_y = 0;     // where (screen), for the marquee
+    std::vector<int> events;            // Move: the events that move together
+    bool pressed = false;               // the left button went down on the timeline's rows
+    bool moved = false;                 // a command was issued (so the release does not select)
+    std::vector<int> selection_before;  // Marquee: the selection the gesture started from
+    bool additive = false;              // Marquee with Ctrl/Shift: adds to the selection
+};
+
+// What the edit features show: the last message, the export dialog, the history window.
+enum class ExportScope : uint8_t { WholeFile, SelectedTae };
+enum class ExportMethod : uint8_t { AsOpened, Deflate };
+
+struct ExportDialogState {
+    bool open = false;
+    ExportScope scope = ExportScope::WholeFile;
+    ExportMethod method = ExportMethod::AsOpened;
+    bool checked = false;     // `check` answers the current document and options
+    uint64_t checked_at = 0;  // the edit generation `check` was made for
+    ExportCheck check;
+    std::string error;       // the export could not be written at all
+    std::string last_saved;  // "c5070.anibnd.dcx, 123,456 bytes"
+};
+
+struct EditUiState {
+    std::string message;  // the last edit's label, or why it was refused
+    bool message_is_error = false;
+    uint64_t generation = 0;     // counts every change of the document (edit, undo, redo)
+    EventClipboard clipboard;    // the viewer's own copy (the system clipboard gets its text form)
+    int new_event_type = 0;      // the type Ctrl+click and "Add event" create
+    int context_event = -1;      // the timeline's context menu: the event right-clicked (-1: empty space)
+    double context_seconds = 0;  // and the time under the mouse then
+    bool reset_parameters_on_type_change = false;
+    uint64_t animation_number = 0;  // the number the Files panel's Add/Duplicate/Renumber use
+    ExportDialogState export_dialog;
+    TimelineGesture gesture;
+    uint64_t next_drag_id = 1;
+    std::string templates_message;  // the last template file dropped: loaded, or why not
+    bool templates_message_is_error = false;
+};
+
 struct WindowVisibility {
     bool files = true;
     bool timeline = true;
@@ -97,6 +149,7 @@ struct WindowVisibility {
     bool simulation = true;
     bool search = false;
     bool help = false;
+    bool history = false;
 };
 
 // One hit of a binder-wide search (panel_search.cpp, search_model.h).
@@ -125,6 +178,7 @@ struct AppState {
     WindowVisibility windows;
     SearchState search;
     SimulationViewState simulation_view;
+    EditUiState edit;
     float device_pixel_ratio = 1.0f;
     uint64_t frame_counter = 0;
 };

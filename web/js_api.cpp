@@ -5,10 +5,12 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app.h"
+#include "imgui.h"
 #include "json_writer.h"
 #include "state_json.h"
 
@@ -111,5 +113,73 @@ EMSCRIPTEN_KEEPALIVE const uint8_t* taescope_timeline_png(uint32_t* size) {
     if (size) *size = uint32_t(png.size());
     return png.data();
 }
+
+// ---- editing (engine/edit through App) ----
+
+EMSCRIPTEN_KEEPALIVE int taescope_undo() { return app().undo() ? 1 : 0; }
+EMSCRIPTEN_KEEPALIVE int taescope_redo() { return app().redo() ? 1 : 0; }
+
+// Whether ImGui has a text field focused: the page then leaves Ctrl+C/V/Z to it.
+EMSCRIPTEN_KEEPALIVE int taescope_wants_text_input() {
+    return ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput ? 1 : 0;
+}
+
+// Copies the selected events; returns their clipboard text ("" when none is selected).
+EMSCRIPTEN_KEEPALIVE const char* taescope_copy() {
+    static std::string text;
+    text = app().copy_selected_events();
+    return text.c_str();
+}
+
+// Pastes clipboard text (or, for "", the viewer's own clipboard) at the playhead (at_playhead
+// != 0) or at the events' stored times. 1 when something was pasted.
+EMSCRIPTEN_KEEPALIVE int taescope_paste(const char* text, int at_playhead) {
+    std::optional<double> at;
+    if (at_playhead) at = app().state().timeline.time;
+    return app().paste_events(text ? text : "", at) ? 1 : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE int taescope_delete_selected() { return app().delete_selected_events() ? 1 : 0; }
+
+// Selects events of the selected animation (a list of indices; the first is the one inspected).
+EMSCRIPTEN_KEEPALIVE int taescope_select_events(const int* events, int count) {
+    if (!app().selected_animation() || count < 0) return 0;
+    std::vector<int> list(events, events + count);
+    app().set_event_selection(list, count ? list.front() : -1);
+    return 1;
+}
+
+EMSCRIPTEN_KEEPALIVE void taescope_show_export(int show) { app().state().edit.export_dialog.open = show != 0; }
+EMSCRIPTEN_KEEPALIVE void taescope_show_history(int show) { app().state().windows.history = show != 0; }
+
+// Writes the file as the Export window would: scope 0 the whole file, 1 the selected TAE;
+// method 0 as opened, 1 DFLT; force != 0 writes despite blocking problems. Returns the bytes
+// (valid until the next call) with `size` set, or null with state().edit.export.error set.
+// download != 0 also hands them to the page as a download (and marks the document saved).
+EMSCRIPTEN_KEEPALIVE const uint8_t* taescope_export(int scope, int method, int force, int download, uint32_t* size) {
+    static std::vector<uint8_t> bytes;
+    auto& dialog = app().state().edit.export_dialog;
+    dialog.scope = scope ? taescope::web::ExportScope::SelectedTae : taescope::web::ExportScope::WholeFile;
+    dialog.method = method ? taescope::web::ExportMethod::Deflate : taescope::web::ExportMethod::AsOpened;
+    bytes.clear();
+    if (download) {
+        app().download_export(force != 0, &bytes);
+    } else {
+        bytes = app().export_bytes(force != 0);
+    }
+    if (size) *size = uint32_t(bytes.size());
+    return bytes.empty() ? nullptr : bytes.data();
+}
+
+// A template file the user dropped (Smithbox / DSAnimStudio XML, or our text format): "" when
+// it loaded, else why not (the templates in use stay).
+EMSCRIPTEN_KEEPALIVE const char* taescope_load_templates(const char* text, const char* name) {
+    static std::string answer;
+    bool ok = app().load_user_templates(text ? text : "", name ? name : "templates");
+    answer = ok ? std::string() : app().state().edit.templates_message;
+    return answer.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE void taescope_reset_templates() { app().reset_user_templates(); }
 
 }  // extern "C"

@@ -8,7 +8,7 @@ namespace taescope::web {
 
 namespace {
 
-TaeFileInfo describe(const Document& doc, const DocumentTae& entry) {
+TaeFileInfo describe(const Document& doc, const DocumentTae& entry, const TemplateLibrary& templates) {
     TaeFileInfo info;
     info.short_name = entry.slot.file_name.empty() ? path_file_name(entry.name) : entry.slot.file_name;
     GameClues clues;
@@ -20,15 +20,16 @@ TaeFileInfo describe(const Document& doc, const DocumentTae& entry) {
     GameGuess guess = detect_game(clues);
     info.game = guess.game;
     info.game_reason = guess.reason;
-    info.templates = guess.game.empty() ? nullptr : builtin_templates(guess.game);
+    info.templates = guess.game.empty() ? nullptr : templates.for_game(guess.game);
     return info;
 }
 
 }  // namespace
 
 const TaeFile* LoadedDocument::tae(size_t i) const {
-    if (i >= document.taes.size() || !document.taes[i].tae) return nullptr;
-    return &*document.taes[i].tae;
+    const auto& taes = document().taes;
+    if (i >= taes.size() || !taes[i].tae) return nullptr;
+    return &*taes[i].tae;
 }
 
 const TaeAnimation* LoadedDocument::animation(int tae_file, int animation) const {
@@ -39,7 +40,7 @@ const TaeAnimation* LoadedDocument::animation(int tae_file, int animation) const
 }
 
 std::string LoadedDocument::kind_name() const {
-    switch (document.kind) {
+    switch (document().kind) {
         case PayloadKind::Tae:
             return "TAE";
         case PayloadKind::Bnd4:
@@ -47,16 +48,15 @@ std::string LoadedDocument::kind_name() const {
         case PayloadKind::Bnd3:
             return "BND3 binder";
         default:
-            return payload_kind_name(document.kind);
+            return payload_kind_name(document().kind);
     }
 }
 
-Result<LoadedDocument> load_document(Bytes file, const std::string& file_name) {
+Result<LoadedDocument> load_document(Bytes file, const std::string& file_name, const TemplateLibrary& templates) {
     Result<Document> opened = open_document(file, file_name);
     if (!opened) return std::move(opened).error();
-    LoadedDocument loaded;
-    loaded.document = std::move(opened).value();
-    const Document& doc = loaded.document;
+    LoadedDocument loaded(std::move(opened).value());
+    const Document& doc = loaded.document();
     // The engine opens what it can; the page refuses what shows nothing at all.
     if (doc.kind == PayloadKind::Unknown) {
         Bytes payload(doc.container.payload);
@@ -72,8 +72,19 @@ Result<LoadedDocument> load_document(Bytes file, const std::string& file_name) {
     }
     if (doc.kind == PayloadKind::Tae && !doc.taes.empty() && doc.taes[0].error) return *doc.taes[0].error;
     loaded.file_size = file.size();
-    for (const auto& entry : loaded.document.taes) loaded.info.push_back(describe(loaded.document, entry));
+    for (const auto& entry : doc.taes) loaded.info.push_back(describe(doc, entry, templates));
+    refresh_templates(loaded, templates);
     return loaded;
+}
+
+void refresh_templates(LoadedDocument& doc, const TemplateLibrary& templates) {
+    const GameTemplates* first = nullptr;
+    for (TaeFileInfo& info : doc.info) {
+        if (!info.game.empty()) info.templates = templates.for_game(info.game);
+        if (!first) first = info.templates;
+    }
+    // Edits (field values, new events' defaults) use the templates the panels decode with.
+    doc.session.set_templates(first);
 }
 
 const char* header_kind_name(TaeAnimationHeaderKind kind) {

@@ -8,9 +8,11 @@
 #include <vector>
 
 #include "binder/document.h"
+#include "edit/edit_session.h"
 #include "io/byte_reader.h"
 #include "io/result.h"
 #include "templates/event_template.h"
+#include "templates/template_library.h"
 
 namespace taescope::web {
 
@@ -21,13 +23,18 @@ struct TaeFileInfo {
     const GameTemplates* templates = nullptr;  // nullptr: events are shown as raw bytes
 };
 
+// The document lives in its edit session (engine/edit): the panels read it, and every change
+// goes through session.apply() so that it can be undone.
 struct LoadedDocument {
-    Document document;
-    uint64_t file_size = 0;
-    std::vector<TaeFileInfo> info;  // parallel to document.taes
+    explicit LoadedDocument(Document doc) : session(std::move(doc)) {}
 
-    size_t tae_file_count() const { return document.taes.size(); }
-    const DocumentTae& tae_entry(size_t i) const { return document.taes[i]; }
+    EditSession session;
+    uint64_t file_size = 0;
+    std::vector<TaeFileInfo> info;  // parallel to document().taes
+
+    const Document& document() const { return session.document(); }
+    size_t tae_file_count() const { return document().taes.size(); }
+    const DocumentTae& tae_entry(size_t i) const { return document().taes[i]; }
     // The parsed TAE of event file i, or nullptr when that member failed to parse.
     const TaeFile* tae(size_t i) const;
     const TaeAnimation* animation(int tae_file, int animation) const;
@@ -37,7 +44,12 @@ struct LoadedDocument {
 
 // Opens a loose TAE or a (compressed) binder. Errors carry the offset in the bytes parsed and
 // name the structure.
-Result<LoadedDocument> load_document(Bytes file, const std::string& file_name);
+// The game of each event file is guessed from its clues; `templates` picks the templates for a
+// game (the user's, when they dropped a template file, else the built-in ones).
+Result<LoadedDocument> load_document(Bytes file, const std::string& file_name, const TemplateLibrary& templates);
+
+// Re-reads which templates decode each event file (after the user loaded or reset templates).
+void refresh_templates(LoadedDocument& doc, const TemplateLibrary& templates);
 
 // "standard", "import", "unknown", "none": an animation's header kind as the panels and the
 // query API name it.

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "edit/edit_commands.h"
 #include "imgui.h"
 #include "misc/cpp/imgui_stdlib.h"
 #include "panels.h"
@@ -65,6 +66,25 @@ void apply_sort_specs(FilesPanelState& files) {
     }
     files.dirty = true;
     specs->SpecsDirty = false;
+}
+
+// Right-click on an animation: duplicate, renumber, remove, or add a new one. Numbers are as the
+// file stores them (within the group for a player group file aNN.tae).
+void animation_context_menu(App& app, const DocumentTae& entry, int index) {
+    AppState& s = app.state();
+    const TaeAnimation& a = entry.tae->animations[size_t(index)];
+    uint64_t& number = s.edit.animation_number;
+    if (ImGui::IsWindowAppearing()) number = app.free_animation_number(a.number);
+    AnimationTarget target{size_t(s.selection.tae_file), size_t(index)};
+    ImGui::TextDisabled("%s (stored number %llu)", full_animation_name(entry, a).c_str(), (unsigned long long)a.number);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+    ImGui::InputScalar("number", ImGuiDataType_U64, &number);
+    if (ImGui::MenuItem("Duplicate as this number")) app.apply_edit(DuplicateAnimation{target, number});
+    if (ImGui::MenuItem("Renumber to this number")) app.apply_edit(RenumberAnimation{target, number});
+    if (ImGui::MenuItem("Add a new, empty animation with this number"))
+        app.apply_edit(AddAnimation{size_t(s.selection.tae_file), number});
+    ImGui::Separator();
+    if (ImGui::MenuItem("Remove this animation")) app.apply_edit(RemoveAnimation{target});
 }
 
 }  // namespace
@@ -158,6 +178,10 @@ void draw_files_panel(App& app, const PanelRect& rect) {
                 if (ImGui::Selectable((name + "##" + std::to_string(index)).c_str(), selected,
                                       ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowOverlap))
                     app.select_animation(s.selection.tae_file, index);
+                if (ImGui::BeginPopupContextItem()) {
+                    animation_context_menu(app, *entry, index);
+                    ImGui::EndPopup();
+                }
                 ImGui::TableNextColumn();
                 ImGui::Text("%llu", (unsigned long long)entry->full_number(a));
                 ImGui::TableNextColumn();

@@ -25,6 +25,13 @@ void draw_help_window(App& app) {
         {"F", "fit the timeline to the animation"},
         {"/ or Ctrl+F", "filter animations (or just type in the Files panel)"},
         {"Ctrl+Shift+F", "search the whole binder: type number, template name, parameter value, animation"},
+        {"Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too); Ctrl+H: the edit history"},
+        {"Ctrl+C / X / V",
+         "copy / cut / paste events (system clipboard, as text); V pastes at the playhead, "
+         "Shift+V at the stored times"},
+        {"Del / Ctrl+D", "delete / duplicate the selected events"},
+        {"Ctrl+A", "select every event of the animation"},
+        {"Ctrl+S", "export: the whole file or this TAE, checked first"},
         {"Esc", "clear the event selection, close this window or the search"},
         {"F1", "this help"},
     };
@@ -42,9 +49,14 @@ void draw_help_window(App& app) {
     ImGui::Spacing();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Timeline mouse");
     ImGui::BulletText("wheel: zoom around the cursor; Shift+wheel: scroll the rows");
-    ImGui::BulletText("drag empty space (or right/middle drag): pan");
+    ImGui::BulletText("right or middle drag: pan; drag empty space: select the bars in the box (Shift: add)");
     ImGui::BulletText("drag on the ruler: move the playhead; click empty space: jump there");
-    ImGui::BulletText("click a bar: inspect the event; double-click empty space: fit");
+    ImGui::BulletText("click a bar: inspect it; Ctrl+click: add to / remove from the selection; Shift+click: add");
+    ImGui::BulletText("drag a bar: move the selected events, snapped to frames (hold Alt: free)");
+    ImGui::BulletText("drag a bar's left or right edge: change its start or end");
+    ImGui::BulletText("Ctrl+click empty space: add an event of the last used type, 10 frames long");
+    ImGui::BulletText("right-click: copy, paste, duplicate, delete, change type, add an event there");
+    ImGui::BulletText("double-click empty space: fit");
     ImGui::Spacing();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent),
                        "Irregular events (marked ! in the row label)");

@@ -1,11 +1,16 @@
 // Inspector: the selected event's times, its parameter bytes decoded through the game's
 // template (name, type, value, named value, ref), where bytes and template disagree, and the
 // raw bytes in hex (the hovered field's bytes highlighted).
+//
+// Editing: start and end (in frames; a whole number snaps, a fraction is stored as given), the
+// type, each decoded field's value and the raw bytes are inputs applied on Enter, each as one
+// undoable command (engine/edit). A field edit writes that field's bytes only.
 #include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
 
+#include "edit/edit_commands.h"
 #include "imgui.h"
 #include "panels.h"
 #include "templates/event_decoder.h"
@@ -18,7 +23,8 @@ namespace {
 
 ImVec4 color(uint32_t c) { return ImGui::ColorConvertU32ToFloat4(c); }
 
-void time_row(const char* what, float seconds, uint32_t bits) {
+// One time of the event: the stored value, and an input in frames that moves that edge.
+void time_row(App& app, const char* what, EventEdge edge, float seconds, uint32_t bits) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextDisabled("%s", what);
@@ -31,6 +37,42 @@ void time_row(const char* what, float seconds, uint32_t bits) {
         ImGui::Text("%g", seconds);
     ImGui::TableNextColumn();
     ImGui::TextDisabled("0x%08X", bits);
+    ImGui::TableNextColumn();
+    double frames = std::isfinite(seconds) && bits != kF32MaxBits ? double(seconds) * kFramesPerSecond : 0;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::PushID(what);
+    if (ImGui::InputDouble("frame##edit", &frames, 0, 0, "%.3f", ImGuiInputTextFlags_EnterReturnsTrue)) {
+        const Selection& sel = app.state().selection;
+        bool whole = std::fabs(frames - std::round(frames)) < 1e-6;
+        app.apply_edit(ResizeEvent{{size_t(sel.tae_file), size_t(sel.animation), uint32_t(sel.event)},
+                                   edge,
+                                   frames / kFramesPerSecond,
+                                   whole,
+                                   0});
+    }
+    ImGui::PopID();
+}
+
+// Hex text ("0A 00 FF", spaces optional) to bytes; false on anything else.
+bool parse_hex_bytes(const char* text, std::vector<uint8_t>& out) {
+    out.clear();
+    int high = -1;
+    for (const char* p = text; *p; ++p) {
+        char c = *p;
+        if (c == ' ' || c == '\n' || c == '\t' || c == ',') continue;
+        int v = c >= '0' && c <= '9'   ? c - '0'
+                : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                       : -1;
+        if (v < 0) return false;
+        if (high < 0) {
+            high = v;
+        } else {
+            out.push_back(uint8_t(high * 16 + v));
+            high = -1;
+        }
+    }
+    return high < 0;
 }
 
 void draw_hex(Bytes bytes, int highlight_begin, int highlight_end, const std::vector<bool>& covered) {
@@ -74,10 +116,24 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
     ImGui::TextDisabled("type %d%s%s", event->type,
                         decoded.templ && !decoded.templ->origin.empty() ? "  template from " : "",
                         decoded.templ ? decoded.templ->origin.c_str() : "");
-    if (ImGui::BeginTable("##times", 3, ImGuiTableFlags_SizingFixedFit)) {
-        time_row("start", event->start(), event->start_bits);
-        time_row("end", event->end(), event->end_bits);
+    const EventTarget target{size_t(s.selection.tae_file), size_t(s.selection.animation), uint32_t(index)};
+    if (s.selection.events.size() > 1)
+        ImGui::TextDisabled("%zu events selected; this one is shown (Ctrl+click a bar to change the set)",
+                            s.selection.events.size());
+    if (ImGui::BeginTable("##times", 4, ImGuiTableFlags_SizingFixedFit)) {
+        time_row(app, "start", EventEdge::Start, event->start(), event->start_bits);
+        time_row(app, "end", EventEdge::End, event->end(), event->end_bits);
         ImGui::EndTable();
+    }
+    {
+        int type = event->type;
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+        if (ImGui::InputInt("type##edit", &type, 0, 0, ImGuiInputTextFlags_EnterReturnsTrue) && type != event->type)
+            app.apply_edit(ChangeEventType{target, type, false});
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "Enter applies; the parameter bytes are kept (right-click the bar for\n"
+                "Change type with the new type's template defaults).");
     }
     if (row.timing != EventTiming::Regular) {
         ImGui::PushTextWrapPos(0);
@@ -141,9 +197,22 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
             ImGui::TableNextColumn();
             ImGui::TextDisabled("%s", std::string(field_type_name(field.field->type)).c_str());
             ImGui::TableNextColumn();
-            if (field.present)
-                ImGui::TextUnformatted(field.value_text(params).c_str());
-            else
+            if (field.present) {
+                char value[160];
+                std::snprintf(value, sizeof value, "%s", field.value_text(params).c_str());
+                ImGui::SetNextItemWidth(-1);
+                ImGui::PushID(int(i));
+                if (ImGui::InputText("##value", value, sizeof value, ImGuiInputTextFlags_EnterReturnsTrue))
+                    app.apply_edit(SetEventField{target, i, value});
+                ImGui::PopID();
+                if (ImGui::IsItemHovered() && !field.field->entries.empty()) {
+                    ImGui::BeginTooltip();
+                    ImGui::TextDisabled("named values (type one and press Enter):");
+                    for (const NamedValue& entry : field.field->entries)
+                        ImGui::Text("%s  %s", format_field_value(*field.field, entry.raw).c_str(), entry.name.c_str());
+                    ImGui::EndTooltip();
+                }
+            } else
                 ImGui::TextColored(color(palette::kTextDim), "missing");
             hovered |= ImGui::IsItemHovered();
             ImGui::TableNextColumn();
@@ -163,6 +232,26 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
     ImGui::Spacing();
     ImGui::TextDisabled("raw bytes");
     draw_hex(params, highlight_begin, highlight_end, covered);
+    {
+        std::string hex;
+        for (size_t b = 0; b < params.size(); ++b) {
+            char two[4];
+            std::snprintf(two, sizeof two, b % 4 == 3 ? "%02X " : "%02X", params[b]);
+            hex += two;
+        }
+        std::vector<char> buffer(hex.begin(), hex.end());
+        buffer.resize(std::max<size_t>(hex.size() * 2 + 64, 256), 0);
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::InputText("##raw", buffer.data(), buffer.size(), ImGuiInputTextFlags_EnterReturnsTrue)) {
+            std::vector<uint8_t> bytes;
+            if (parse_hex_bytes(buffer.data(), bytes))
+                app.apply_edit(SetEventParameters{target, std::move(bytes)});
+            else
+                s.edit.message = "raw bytes: not hex", s.edit.message_is_error = true;
+        }
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Edit the bytes as hex and press Enter (zero-padded to a multiple of 16).");
+    }
     ImGui::End();
 }
 

@@ -1,6 +1,7 @@
 // Tiles the panels over the canvas (no docking in this ImGui version: the layout follows the
 // window size) and turns global keys into actions.
 #include <algorithm>
+#include <string>
 
 #include "imgui.h"
 #include "panels.h"
@@ -37,6 +38,26 @@ void handle_global_shortcuts(App& app) {
         app.state().files.focus_filter = true;
     else if (!io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_F, false))
         app.request_fit();
+    // Editing (engine/edit through App): undo/redo, delete, duplicate, select all, copy/cut.
+    // Ctrl+V is the page's (it reads the system clipboard, which is asynchronous there).
+    if (io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_Z, true)) {
+        if (shift)
+            app.redo();
+        else
+            app.undo();
+    }
+    if (io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_Y, true)) app.redo();
+    if (ImGui::IsKeyPressed(ImGuiKey_Delete, false)) app.delete_selected_events();
+    if (io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_D, false)) app.duplicate_selected_events();
+    if (io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_A, false)) app.select_all_events();
+    if (io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_C, false)) app.copy_to_system_clipboard(app.copy_selected_events());
+    if (io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_X, false)) {
+        std::string text = app.copy_selected_events();
+        if (!text.empty() && app.delete_selected_events()) app.copy_to_system_clipboard(text);
+    }
+    if (io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_S, false)) app.state().edit.export_dialog.open = true;
+    if (io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_H, false))
+        app.state().windows.history = !app.state().windows.history;
     if (ImGui::IsKeyPressed(ImGuiKey_Escape, false)) {
         if (app.state().windows.help)
             app.state().windows.help = false;
@@ -93,6 +114,8 @@ void draw_panels(App& app) {
     }
     if (ImGui::IsKeyPressed(ImGuiKey_F1, false) && s.load.phase != LoadPhase::Ready) s.windows.help = !s.windows.help;
     if (s.windows.search && s.document) draw_search_window(app);
+    if (s.windows.history && s.document) draw_history_window(app);
+    if (s.edit.export_dialog.open && s.document) draw_export_window(app);
     if (s.windows.help) draw_help_window(app);
 }
 

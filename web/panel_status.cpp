@@ -14,7 +14,7 @@ void draw_status_bar(App& app, const PanelRect& rect) {
     ImGui::AlignTextToFramePadding();
     if (s.document) {
         const LoadedDocument& doc = *s.document;
-        const Document& d = doc.document;
+        const Document& d = doc.document();
         ImGui::Text("%s", d.name.c_str());
         ImGui::SameLine();
         std::string wrapper =
@@ -27,8 +27,30 @@ void draw_status_bar(App& app, const PanelRect& rect) {
             ImGui::TextDisabled("| game %s", info->game.empty() ? "unknown" : info->game.c_str());
             if (ImGui::IsItemHovered())
                 ImGui::SetTooltip("%s\n%s", info->game_reason.c_str(),
-                                  info->templates ? "Events are decoded with the built-in templates of this game."
-                                                  : "No templates for this game: events are shown as raw bytes.");
+                                  !info->templates ? "No templates for this game: events are shown as raw bytes."
+                                  : app.template_library().has_user_templates(info->game)
+                                      ? "Events are decoded with the template file you dropped."
+                                      : "Events are decoded with the built-in templates of this game.");
+        }
+        if (app.is_dirty()) {
+            ImGui::SameLine();
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kWarning), "| * unsaved changes");
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("%zu edit step%s since the file was opened or last exported. Export: Ctrl+S.",
+                                  doc.session.steps_done(), doc.session.steps_done() == 1 ? "" : "s");
+        }
+        if (!s.edit.message.empty()) {
+            ImGui::SameLine();
+            ImGui::TextColored(
+                ImGui::ColorConvertU32ToFloat4(s.edit.message_is_error ? palette::kError : palette::kTextDim), "| %s",
+                s.edit.message.c_str());
+        }
+        if (!s.edit.templates_message.empty()) {
+            ImGui::SameLine();
+            ImGui::TextColored(
+                ImGui::ColorConvertU32ToFloat4(s.edit.templates_message_is_error ? palette::kError : palette::kTextDim),
+                "| templates");
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.edit.templates_message.c_str());
         }
         if (!d.notes.empty()) {
             ImGui::SameLine();
@@ -49,9 +71,11 @@ void draw_status_bar(App& app, const PanelRect& rect) {
         return;
     }
     // View toggles on the right edge.
-    const char* labels[] = {"Files", "Timeline", "Inspector", "Simulation", "Groups", "Search", "Help (F1)"};
-    bool* flags[] = {&s.windows.files,  &s.windows.timeline, &s.windows.inspector, &s.windows.simulation,
-                     &s.windows.groups, &s.windows.search,   &s.windows.help};
+    const char* labels[] = {"Files",  "Timeline", "Inspector", "Simulation", "Groups",
+                            "Search", "History",  "Export",    "Help (F1)"};
+    bool* flags[] = {&s.windows.files,      &s.windows.timeline,        &s.windows.inspector,
+                     &s.windows.simulation, &s.windows.groups,          &s.windows.search,
+                     &s.windows.history,    &s.edit.export_dialog.open, &s.windows.help};
     constexpr size_t kToggles = sizeof labels / sizeof labels[0];
     float total = 0;
     for (const char* label : labels)

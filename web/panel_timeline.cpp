@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "edit/edit_commands.h"
 #include "imgui.h"
 #include "panels.h"
 #include "theme.h"
@@ -213,6 +214,202 @@ void event_tooltip(const App& app, const TimelineRow& row) {
     ImGui::EndTooltip();
 }
 
+// Which part of a bar the mouse is over: the body moves the event, an edge resizes it.
+enum class BarPart : uint8_t { None, Body, StartEdge, EndEdge, Label };
+
+struct RowHit {
+    int event = -1;
+    BarPart part = BarPart::None;
+};
+
+struct RowsFrame {
+    float top = 0;  // screen y of row 0
+    float row_height = 1;
+};
+
+constexpr float kEdgeGrabPixels = 4;
+
+BarPart part_under_mouse(const TimeAxis& axis, const TimelineRow& row, const BarBox& box, float mouse_x) {
+    bool has_edges = row.timing == EventTiming::Regular || row.timing == EventTiming::NegativeStart ||
+                     row.timing == EventTiming::EndBeforeStart || row.timing == EventTiming::OpenEnd;
+    if (!has_edges || box.x1 - box.x0 < 3 * kEdgeGrabPixels) return BarPart::Body;
+    float start_x = axis.x(row.start);
+    if (std::fabs(mouse_x - start_x) <= kEdgeGrabPixels) return BarPart::StartEdge;
+    if (row.timing != EventTiming::OpenEnd && std::fabs(mouse_x - axis.x(row.end)) <= kEdgeGrabPixels)
+        return BarPart::EndEdge;
+    return BarPart::Body;
+}
+
+// The events whose bars meet the rectangle between two screen points (rows x time).
+std::vector<int> events_in_marquee(const TimeAxis& axis, const TimelineModel& model, const RowsFrame& rows, ImVec2 a,
+                                   ImVec2 b) {
+    std::vector<int> out;
+    double t0 = axis.time(std::min(a.x, b.x)), t1 = axis.time(std::max(a.x, b.x));
+    int r0 = int(std::floor((std::min(a.y, b.y) - rows.top) / rows.row_height));
+    int r1 = int(std::floor((std::max(a.y, b.y) - rows.top) / rows.row_height));
+    r0 = std::max(r0, 0);
+    r1 = std::min(r1, int(model.rows.size()) - 1);
+    for (int r = r0; r <= r1; ++r) {
+        const TimelineRow& row = model.rows[size_t(r)];
+        if (row.timing == EventTiming::NotFinite) continue;
+        double lo = std::min(row.bar_start, row.bar_end), hi = std::max(row.bar_start, row.bar_end);
+        if (hi >= t0 && lo <= t1) out.push_back(int(row.event_index));
+    }
+    return out;
+}
+
+// Left button on the rows: press selects (Ctrl toggles, Shift adds), a drag on a bar moves the
+// selected events (on an edge: resizes the event) snapped to frames (Alt: free), a drag on
+// empty space draws a marquee, Ctrl+click on empty space adds an event, a click on empty space
+// moves the playhead. One gesture is one undo step.
+void handle_left_button(App& app, const TimeAxis& axis, const TimelineModel& model, RowHit hit, bool hovered,
+                        bool active, bool activated, const RowsFrame& rows) {
+    AppState& s = app.state();
+    ImGuiIO& io = ImGui::GetIO();
+    TimelineGesture& g = s.edit.gesture;
+    const TaeAnimation* animation = app.selected_animation();
+    if (!animation) return;
+    if (activated && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        g = TimelineGesture{};
+        g.pressed = true;
+        g.press_x = io.MousePos.x;
+        g.press_y = io.MousePos.y;
+        g.press_time = axis.time(io.MousePos.x);
+        if (hit.event >= 0 && hit.part != BarPart::Label) {
+            if (io.KeyCtrl) {
+                app.toggle_event_selected(hit.event);
+                g.moved = true;  // no drag, no select on release
+            } else {
+                if (io.KeyShift) {
+                    if (!s.selection.is_event_selected(hit.event)) app.toggle_event_selected(hit.event);
+                } else if (!s.selection.is_event_selected(hit.event)) {
+                    app.select_event(hit.event);
+                }
+                const TaeEvent& e = animation->events[size_t(hit.event)];
+                g.kind = hit.part == BarPart::StartEdge ? TimelineDrag::ResizeStart
+                         : hit.part == BarPart::EndEdge ? TimelineDrag::ResizeEnd
+                                                        : TimelineDrag::Move;
+                g.anchor_event = hit.event;
+                g.anchor_start = g.kind == TimelineDrag::ResizeEnd ? e.end() : e.start();
+                g.events = {hit.event};
+                if (g.kind == TimelineDrag::Move)
+                    for (int other : s.selection.events)
+                        if (other != hit.event) g.events.push_back(other);
+                g.drag_id = s.edit.next_drag_id++;
+            }
+        } else if (hit.event < 0 && io.MousePos.x >= axis.x0) {
+            if (io.KeyCtrl) {
+                app.add_event_at(g.press_time, !io.KeyAlt);
+                g.moved = true;
+            } else {
+                g.kind = TimelineDrag::Marquee;
+                g.additive = io.KeyShift;
+                g.selection_before = s.selection.events;
+            }
+        }
+    }
+    if (g.pressed && active && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3)) {
+        bool snap = !io.KeyAlt;
+        double moved_by = axis.time(io.MousePos.x) - g.press_time;
+        size_t tae = size_t(s.selection.tae_file), anim = size_t(s.selection.animation);
+        const TaeEvent* anchor = g.anchor_event >= 0 && size_t(g.anchor_event) < animation->events.size()
+                                     ? &animation->events[size_t(g.anchor_event)]
+                                     : nullptr;
+        if (g.kind == TimelineDrag::Move && anchor) {
+            double target = g.anchor_start + moved_by;
+            if (stored_time(target, snap) != anchor->start()) {
+                std::vector<uint32_t> events;
+                for (int e : g.events) events.push_back(uint32_t(e));
+                app.apply_edit(MoveEvents{{tae, anim}, events, target, snap, g.drag_id});
+                g.moved = true;
+            }
+        } else if ((g.kind == TimelineDrag::ResizeStart || g.kind == TimelineDrag::ResizeEnd) && anchor) {
+            EventEdge edge = g.kind == TimelineDrag::ResizeStart ? EventEdge::Start : EventEdge::End;
+            double target = g.anchor_start + moved_by;
+            float now = edge == EventEdge::Start ? anchor->start() : anchor->end();
+            if (stored_time(target, snap) != now) {
+                app.apply_edit(ResizeEvent{{tae, anim, uint32_t(g.anchor_event)}, edge, target, snap, g.drag_id});
+                g.moved = true;
+            }
+        } else if (g.kind == TimelineDrag::Marquee) {
+            std::vector<int> events = events_in_marquee(axis, model, rows, ImVec2(g.press_x, g.press_y), io.MousePos);
+            if (g.additive) events.insert(events.end(), g.selection_before.begin(), g.selection_before.end());
+            app.set_event_selection(events, s.selection.event);
+            g.moved = true;
+        }
+    }
+    if (g.pressed && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+        bool click = io.MouseDragMaxDistanceSqr[0] < 9 && !g.moved;
+        if (click && hovered) {
+            if (hit.event >= 0 && !io.KeyShift)
+                app.select_event(hit.event);
+            else if (hit.event < 0 && io.MousePos.x >= axis.x0)
+                app.set_time(std::round(axis.time(io.MousePos.x) * kFramesPerSecond) / kFramesPerSecond);
+        }
+        g = TimelineGesture{};
+    }
+}
+
+// The right-click menu: what can be done to the events under the mouse, or at that time.
+void draw_context_menu(App& app) {
+    AppState& s = app.state();
+    EditUiState& edit = s.edit;
+    if (!ImGui::BeginPopup("##timeline-context")) return;
+    std::vector<uint32_t> selected = app.selected_events();
+    char label[96];
+    if (edit.context_event >= 0 && !selected.empty()) {
+        std::snprintf(label, sizeof label, "%zu event%s selected", selected.size(), selected.size() == 1 ? "" : "s");
+        ImGui::TextDisabled("%s", label);
+        if (ImGui::MenuItem("Copy", "Ctrl+C")) app.copy_to_system_clipboard(app.copy_selected_events());
+        if (ImGui::MenuItem("Cut", "Ctrl+X")) {
+            app.copy_to_system_clipboard(app.copy_selected_events());
+            app.delete_selected_events();
+        }
+        if (ImGui::MenuItem("Duplicate", "Ctrl+D")) app.duplicate_selected_events();
+        if (ImGui::MenuItem("Delete", "Del")) app.delete_selected_events();
+        if (selected.size() == 1 && ImGui::BeginMenu("Change type")) {
+            ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+            ImGui::InputInt("type", &edit.new_event_type);
+            ImGui::TextDisabled("%s",
+                                event_type_label(app.selected_tae_info() ? app.selected_tae_info()->templates : nullptr,
+                                                 edit.new_event_type)
+                                    .c_str());
+            ImGui::Checkbox("reset parameters to the template's defaults", &edit.reset_parameters_on_type_change);
+            if (ImGui::Button("Apply")) {
+                app.apply_edit(
+                    ChangeEventType{{size_t(s.selection.tae_file), size_t(s.selection.animation), selected.front()},
+                                    edit.new_event_type,
+                                    edit.reset_parameters_on_type_change});
+                ImGui::CloseCurrentPopup();
+            }
+            ImGui::EndMenu();
+        }
+        ImGui::Separator();
+    }
+    bool can_paste = !edit.clipboard.empty();
+    std::snprintf(label, sizeof label, "Paste here (frame %.0f)", std::round(edit.context_seconds * kFramesPerSecond));
+    if (ImGui::MenuItem(label, nullptr, false, can_paste)) app.paste_events("", edit.context_seconds);
+    if (ImGui::MenuItem("Paste at the playhead", "Ctrl+V", false, can_paste)) app.paste_events("", s.timeline.time);
+    if (ImGui::BeginMenu("Add event here")) {
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+        ImGui::InputInt("type", &edit.new_event_type);
+        ImGui::TextDisabled("%s",
+                            event_type_label(app.selected_tae_info() ? app.selected_tae_info()->templates : nullptr,
+                                             edit.new_event_type)
+                                .c_str());
+        if (ImGui::Button("Add (10 frames)")) {
+            app.add_event_at(edit.context_seconds, true);
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndMenu();
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Select all", "Ctrl+A")) app.select_all_events();
+    if (ImGui::MenuItem("Undo", "Ctrl+Z", false, app.state().document->session.can_undo())) app.undo();
+    if (ImGui::MenuItem("Redo", "Ctrl+Y", false, app.state().document->session.can_redo())) app.redo();
+    ImGui::EndPopup();
+}
+
 void draw_toolbar(App& app) {
     TimelineState& view = app.state().timeline;
     const TimelineModel& model = app.timeline();
@@ -347,15 +544,18 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
             rows_draw->AddLine(ImVec2(x, clip_top), ImVec2(x, clip_bottom), palette::kGrid);
         }
     }
+    BarPart hovered_part = BarPart::None;
     for (int r = first_row; r < last_row; ++r) {
         const TimelineRow& row = model.rows[size_t(r)];
         float y = rows_origin.y + float(r) * row_height;
-        bool selected = int(row.event_index) == s.selection.event;
+        bool selected = s.selection.is_event_selected(int(row.event_index));
         BarBox box = draw_event_bar(rows_draw, axis, row, model.length, y, row_height, selected, false);
         ImVec2 mouse = io.MousePos;
-        if (canvas_hovered && mouse.y >= y && mouse.y < y + row_height && mouse.x >= box.x0 - 3 &&
-            mouse.x <= box.x1 + 3)
+        if (canvas_hovered && mouse.x >= axis.x0 && mouse.y >= y && mouse.y < y + row_height &&
+            mouse.x >= box.x0 - kEdgeGrabPixels && mouse.x <= box.x1 + kEdgeGrabPixels) {
             view.hovered_event = int(row.event_index);
+            hovered_part = part_under_mouse(axis, row, box, mouse.x);
+        }
     }
     rows_draw->PopClipRect();
 
@@ -365,7 +565,7 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
         const TimelineRow& row = model.rows[size_t(r)];
         float y = rows_origin.y + float(r) * row_height;
         bool active = view.time >= row.bar_start && view.time < row.bar_end;
-        bool selected = int(row.event_index) == s.selection.event;
+        bool selected = s.selection.is_event_selected(int(row.event_index));
         if (selected) rows_draw->AddRectFilled(ImVec2(rows_left, y), ImVec2(axis.x0, y + row_height), 0x60F0B050);
         rows_draw->AddRectFilled(ImVec2(rows_left + 2, y + 3), ImVec2(rows_left + 6, y + row_height - 3), row.color);
         char text[200];
@@ -377,21 +577,23 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
         if (irregular)
             rows_draw->AddText(ImVec2(axis.x0 - 12, y + 4),
                                row.timing == EventTiming::EndBeforeStart ? palette::kError : palette::kWarning, "!");
-        if (canvas_hovered && io.MousePos.y >= y && io.MousePos.y < y + row_height && io.MousePos.x < axis.x0)
+        if (canvas_hovered && io.MousePos.y >= y && io.MousePos.y < y + row_height && io.MousePos.x < axis.x0) {
             view.hovered_event = int(row.event_index);
+            hovered_part = BarPart::Label;
+        }
     }
     if (view.hovered_event >= 0) {
         // Outline the hovered bar again, brighter, on top.
         const TimelineRow& row = model.rows[size_t(view.hovered_event)];
         float y = rows_origin.y + float(view.hovered_event) * row_height;
         rows_draw->PushClipRect(ImVec2(axis.x0, clip_top), ImVec2(axis.x1, clip_bottom), true);
-        draw_event_bar(rows_draw, axis, row, model.length, y, row_height, int(row.event_index) == s.selection.event,
-                       true);
+        draw_event_bar(rows_draw, axis, row, model.length, y, row_height,
+                       s.selection.is_event_selected(int(row.event_index)), true);
         rows_draw->PopClipRect();
         event_tooltip(app, row);
     }
 
-    // ---- mouse: wheel zooms around the cursor, drags pan, clicks select ----
+    // ---- mouse: wheel zooms around the cursor, right/middle drags pan ----
     if (canvas_hovered && io.MouseWheel != 0) {
         if (io.KeyShift) {
             ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseWheel * row_height * 3);
@@ -405,10 +607,8 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
         view.view_start += shift;
         view.view_end += shift;
     }
-    if (canvas_activated) view.press_on_event = view.hovered_event >= 0;
     bool panning = canvas_active && (ImGui::IsMouseDragging(ImGuiMouseButton_Right, 1) ||
-                                     ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 1) ||
-                                     (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3) && !view.press_on_event));
+                                     ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 1));
     if (panning) {
         double shift = -io.MouseDelta.x * axis.seconds_per_pixel();
         view.view_start += shift;
@@ -416,15 +616,33 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
         ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseDelta.y);
         ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeAll);
     }
-    if (canvas_hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
-        ImGui::GetMouseDragDelta(ImGuiMouseButton_Left, 3).x == 0 && io.MouseDragMaxDistanceSqr[0] < 9) {
-        if (view.hovered_event >= 0)
-            app.select_event(view.hovered_event);
-        else if (io.MousePos.x >= axis.x0)
-            app.set_time(std::round(axis.time(io.MousePos.x) * kFramesPerSecond) / kFramesPerSecond);
+
+    // ---- left button: select, drag bars and edges, marquee, Ctrl+click adds ----
+    RowHit hit{view.hovered_event, hovered_part};
+    handle_left_button(app, axis, model, hit, canvas_hovered, canvas_active, canvas_activated,
+                       RowsFrame{rows_origin.y, row_height});
+    TimelineGesture& gesture = s.edit.gesture;
+    if (gesture.kind == TimelineDrag::Marquee && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3)) {
+        ImVec2 a(std::min(gesture.press_x, io.MousePos.x), std::min(gesture.press_y, io.MousePos.y));
+        ImVec2 b(std::max(gesture.press_x, io.MousePos.x), std::max(gesture.press_y, io.MousePos.y));
+        rows_draw->AddRectFilled(a, b, 0x30F0B050);
+        rows_draw->AddRect(a, b, 0xC0F0B050);
     }
-    if (canvas_hovered && view.hovered_event < 0 && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
+    if (hovered_part != BarPart::Body && hovered_part != BarPart::None)
+        ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+    if (canvas_hovered && view.hovered_event < 0 && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && !io.KeyCtrl)
         app.request_fit();
+
+    // ---- right click (no drag): the context menu ----
+    if (canvas_hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Right) && io.MouseDragMaxDistanceSqr[1] < 9) {
+        s.edit.context_event = view.hovered_event;
+        s.edit.context_seconds = io.MousePos.x >= axis.x0 ? axis.time(io.MousePos.x) : view.time;
+        if (view.hovered_event >= 0 && !s.selection.is_event_selected(view.hovered_event))
+            app.select_event(view.hovered_event);
+        if (view.hovered_event >= 0) s.edit.new_event_type = model.rows[size_t(view.hovered_event)].type;
+        ImGui::OpenPopup("##timeline-context");
+    }
+    draw_context_menu(app);
 
     // Playhead over the rows.
     float playhead_x = axis.x(view.time);

@@ -22,6 +22,8 @@ void draw_inspector_panel(App& app, const PanelRect& rect);   // panel_inspector
 void draw_simulation_panel(App& app, const PanelRect& rect);  // panel_simulation.cpp
 void draw_search_window(App& app);                            // panel_search.cpp
 void draw_help_window(App& app);                              // panel_help.cpp
+void draw_history_window(App& app);                           // panel_history.cpp: the undo history
+void draw_export_window(App& app);                            // panel_export.cpp: check, options, download
 
 // Places the next window at `rect`, tiled (not movable by the user).
 void place_next_window(const PanelRect& rect);

@@ -1,9 +1,9 @@
 #include "timeline_model.h"
 
-#include "share/timeline_image.h"
-
 #include <algorithm>
 #include <cmath>
+
+#include "share/timeline_image.h"
 
 namespace taescope::web {
 

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/serve.mjs';
+import { editTests } from './edit-tests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist');
@@ -42,8 +43,9 @@ const { server, url } = await startServer(dist, 0);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
 // One page per test group; records console errors, page errors and requests leaving the origin.
-async function openPage({ width = 1400, height = 860, scale = 1, query = '' } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
+async function openPage({ width = 1400, height = 860, scale = 1, query = '', permissions = [] } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, acceptDownloads: true });
+  if (permissions.length) await context.grantPermissions(permissions, { origin: new URL(url).origin });
   const page = await context.newPage();
   const problems = [];
   const origin = new URL(url).origin;
@@ -86,7 +88,10 @@ async function frames(page, count = 3) {
   await page.waitForFunction(([start, count]) => window.taescope.state().frame >= start + count, [start, count], { timeout: 20000 });
 }
 
+// TAESCOPE_E2E_FILTER=regex runs only the tests whose names match (for working on one area).
+const filter = process.env.TAESCOPE_E2E_FILTER ? new RegExp(process.env.TAESCOPE_E2E_FILTER) : null;
 async function test(name, body) {
+  if (filter && !filter.test(name)) return;
   const started = Date.now();
   try {
     const result = await body();
@@ -741,6 +746,8 @@ await test('high-DPI: a 2x screen gets a 2x canvas and the app knows the ratio',
     await hi.context.close();
   }
 });
+
+await editTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 
 await browser.close();
 server.close();

@@ -26,6 +26,20 @@
 //   await taescope.openLink(urlOrFragment)    -> state (a timeline link opens without the file)
 //   taescope.exportPng()                      downloads <animation>.png; -> {fileName, size, url}
 //   taescope.timelinePng()                    -> Uint8Array (the PNG bytes)
+// Editing (every change is an undoable command of engine/edit):
+//   state().edit -> { dirty, canUndo, canRedo, stepsDone, history: [{label, done}], message,
+//        messageIsError, clipboardEvents, modifiedTaeFiles, userTemplates, templatesMessage,
+//        export: {open, scope, method, checked, error, lastSaved, blocking: [..], warnings: [..]} }
+//   state().selection.events                  every selected event (the timeline's multi-selection)
+//   taescope.undo(), taescope.redo(), taescope.selectEvents([i, ...]), taescope.deleteSelected()
+//   taescope.copy() -> clipboard text; taescope.paste(text, atPlayhead = true)
+//   taescope.exportFile({scope: 'file'|'tae', method: 'as-opened'|'dflt', force, download})
+//        -> Uint8Array (empty when blocked: state().edit.export.error says why)
+//   taescope.showExport(bool), taescope.showHistory(bool)
+//   await taescope.loadTemplates(text, name)  a template file (XML of either community tool, or
+//        ours) for the open file's game -> state; dropping a .xml file does the same
+// Keys the page handles itself: Ctrl+V pastes the system clipboard's events at the playhead
+// (Ctrl+Shift+V: at their stored times), Ctrl+S opens Export; leaving with unsaved edits asks.
 //
 // Nothing here talks to any server but the one the page came from (see the CSP in index.html).
 'use strict';
@@ -95,6 +109,8 @@
       errorOverlay.hidden = true;
       lastShownError = null;
     }
+    const dirty = !!(state.edit && state.edit.dirty);
+    document.title = (dirty ? '* ' : '') + (state.fileName ? `${state.fileName} — TAE Scope` : 'TAE Scope');
     if (state.status === 'ready' && state.document) {
       const d = state.document;
       statusLine.textContent = `${d.name} — ${d.taeFileCount} TAE file${d.taeFileCount === 1 ? '' : 's'}, ` +
@@ -136,7 +152,33 @@
     });
   }
 
+  // A template file (Smithbox / DSAnimStudio XML or our text format) replaces the templates
+  // of the open file's game; anything else is opened as a TAE file or binder.
+  const isTemplateFile = (name) => /\.(xml|templates\.txt)$/i.test(name);
+
+  function loadTemplates(text, name) {
+    if (!Module) return Promise.reject(new Error('TAE Scope is still starting'));
+    const error = withString(String(text), (t) => withString(String(name), (n) => Module.UTF8ToString(Module._taescope_load_templates(t, n))));
+    statusLine.textContent = error ? `${name}: not loaded` : `${name}: templates loaded`;
+    if (error) {
+      $('error-title').textContent = `Could not use ${name} as templates`;
+      $('error-text').textContent = error;
+      errorOverlay.hidden = false;
+    }
+    return Promise.resolve(readState());
+  }
+
   async function openFile(file) {
+    if (isTemplateFile(file.name)) {
+      try {
+        return await loadTemplates(await file.text(), file.name);
+      } catch (error) {
+        $('error-title').textContent = `Could not read ${file.name}`;
+        $('error-text').textContent = String(error && error.message ? error.message : error);
+        errorOverlay.hidden = false;
+        throw error;
+      }
+    }
     try {
       const bytes = await readFileWithProgress(file);
       return await openBytes(bytes, file.name);
@@ -241,6 +283,55 @@
       fileInput.click();
     }
   }, true);
+
+  // ---- editing: clipboard, export, leaving with unsaved changes ----
+  const wantsText = () => Module && Module._taescope_wants_text_input() !== 0;
+
+  function paste(text, atPlayhead = true) {
+    const ok = withString(String(text || ''), (p) => Module._taescope_paste(p, atPlayhead ? 1 : 0));
+    return { pasted: ok !== 0, state: readState() };
+  }
+
+  function exportFile({ scope = 'file', method = 'as-opened', force = false, download = false } = {}) {
+    const sizePointer = Module._malloc(4);
+    try {
+      const pointer = Module._taescope_export(scope === 'tae' ? 1 : 0, method === 'dflt' ? 1 : 0, force ? 1 : 0, download ? 1 : 0, sizePointer);
+      const size = Module.HEAPU32[sizePointer >> 2];
+      return pointer ? Module.HEAPU8.slice(pointer, pointer + size) : new Uint8Array(0);
+    } finally {
+      Module._free(sizePointer);
+    }
+  }
+
+  window.addEventListener('keydown', (e) => {
+    if (!Module || !(e.ctrlKey || e.metaKey) || e.altKey || wantsText()) return;
+    const key = e.key.toLowerCase();
+    if (key === 'v') {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      const atPlayhead = !e.shiftKey;
+      const fromText = (text) => {
+        const answer = paste(text, atPlayhead);
+        if (!answer.pasted && text) paste('', atPlayhead);  // not our text: the viewer's own copy
+      };
+      if (navigator.clipboard && navigator.clipboard.readText)
+        navigator.clipboard.readText().then(fromText, () => fromText(''));
+      else
+        fromText('');
+    } else if (key === 's') {
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      Module._taescope_show_export(1);
+    }
+  }, true);
+
+  window.addEventListener('beforeunload', (e) => {
+    const s = Module ? readState() : null;
+    if (s && s.edit && s.edit.dirty) {
+      e.preventDefault();
+      e.returnValue = '';
+    }
+  });
 
   // ---- search, share links, PNG export ----
   function withString(text, call) {
@@ -366,6 +457,26 @@
       return readState();
     },
     showSearch(on = true) { Module._taescope_show_search(on ? 1 : 0); return readState(); },
+    undo() { Module._taescope_undo(); return readState(); },
+    redo() { Module._taescope_redo(); return readState(); },
+    selectEvents(list) {
+      const pointer = Module._malloc(Math.max(4, list.length * 4));
+      try {
+        Module.HEAP32.set(Int32Array.from(list), pointer >> 2);
+        if (!Module._taescope_select_events(pointer, list.length)) throw new Error('no animation selected');
+      } finally {
+        Module._free(pointer);
+      }
+      return readState();
+    },
+    deleteSelected() { Module._taescope_delete_selected(); return readState(); },
+    copy() { return Module.UTF8ToString(Module._taescope_copy()); },
+    paste,
+    exportFile,
+    showExport(on = true) { Module._taescope_show_export(on ? 1 : 0); return readState(); },
+    showHistory(on = true) { Module._taescope_show_history(on ? 1 : 0); return readState(); },
+    loadTemplates,
+    resetTemplates() { Module._taescope_reset_templates(); return readState(); },
     shareLink,
     copyLink,
     openLink,
@@ -381,6 +492,11 @@
     const moduleConfig = {
       canvas,
       onTaeScopeChange: onEngineChange,
+      // The engine copied events: their text goes to the system clipboard (other tabs, editors).
+      onTaeScopeCopy: (text) => {
+        if (navigator.clipboard && navigator.clipboard.writeText)
+          navigator.clipboard.writeText(text).catch(() => { statusLine.textContent = 'copied (the system clipboard refused: paste works in this tab)'; });
+      },
       onTaeScopeReady: () => {
         // Called from main(), before createTaeScope's promise settles: the config object is
         // the module itself (MODULARIZE), so it can be used right away.
