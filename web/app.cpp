@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "binder/animation_names.h"
+#include "evidence_badge.h"
 #include "search_model.h"
 #include "share/png_writer.h"
 #include "share/timeline_image.h"
@@ -189,10 +190,40 @@ bool App::select_group(int group) {
     return true;
 }
 
+Confidence type_name_confidence(std::string_view game, int32_t type) {
+    const KnowledgeEntry* entry = knowledge_for_type(game, type);
+    return entry ? entry->confidence() : Confidence::Sourced;
+}
+
+void App::set_strong_evidence_only(bool on) {
+    if (state_.strong_evidence_only == on) return;
+    state_.strong_evidence_only = on;
+    rebuild_timeline();
+}
+
+const StoredWordCounts* App::word_evidence(const KnowledgeEntry& entry) {
+    if (!state_.document || !entry.counted_word_offset) return nullptr;
+    if (evidence_generation_ != state_.edit.generation) {
+        evidence_cache_.clear();
+        evidence_generation_ = state_.edit.generation;
+    }
+    auto it = evidence_cache_.find(&entry);
+    if (it == evidence_cache_.end()) {
+        std::optional<StoredWordCounts> counts = stored_word_evidence(state_.document->document(), entry);
+        it = evidence_cache_.emplace(&entry, std::move(counts)).first;
+    }
+    return it->second ? &*it->second : nullptr;
+}
+
 void App::rebuild_timeline() {
     const TaeAnimation* a = selected_animation();
     const TaeFileInfo* info = selected_tae_info();
     timeline_ = a ? prepare_timeline(*a, info ? info->templates : nullptr) : TimelineModel{};
+    // "Proven/Observed only": a name that only a community template gives is not shown.
+    if (state_.strong_evidence_only && info)
+        for (TimelineRow& row : timeline_.rows)
+            if (!passes_evidence_filter(type_name_confidence(info->game, row.type), true))
+                row.label = "type " + std::to_string(row.type);
 
     simulation_.reset();
     simulation_error_.clear();

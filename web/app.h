@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,6 +17,8 @@
 #include "edit/edit_commands.h"
 #include "share/share_link.h"
 #include "sim/document_simulation.h"
+#include "templates/knowledge.h"
+#include "templates/knowledge_evidence.h"
 #include "timeline_model.h"
 
 namespace taescope::web {
@@ -124,6 +127,13 @@ public:
     void reset_user_templates();
     const TemplateLibrary& template_library() const { return templates_; }
 
+    // ---- evidence (issue 12) ----
+    // Shows only meanings the notes call Proven or Observed (timeline labels, Inspector names).
+    void set_strong_evidence_only(bool on);
+    // The stored-word counts for an entry that names a word to count, over the open document
+    // (cached until the document changes); null when the entry names none.
+    const StoredWordCounts* word_evidence(const KnowledgeEntry& entry);
+
     // Rebuilds state_.files.visible when the filter, sort or TAE file changed.
     void refresh_visible_animations();
 
@@ -150,8 +160,14 @@ private:
     // The game a "v1.t=" link named: its templates decode the restored timeline.
     std::string shared_game_;
     TemplateLibrary templates_;  // built-in per game, replaced per game by a dropped file
+    std::map<const KnowledgeEntry*, std::optional<StoredWordCounts>> evidence_cache_;
+    uint64_t evidence_generation_ = ~uint64_t{0};
 };
 
 App& app();
+
+// The confidence of an event type's name: the notes' entry for the type, else Sourced (a
+// community template names it).
+Confidence type_name_confidence(std::string_view game, int32_t type);
 
 }  // namespace taescope::web

@@ -179,6 +179,7 @@ struct AppState {
     SearchState search;
     SimulationViewState simulation_view;
     EditUiState edit;
+    bool strong_evidence_only = false;  // show only Proven/Observed meanings (set_strong_evidence_only)
     float device_pixel_ratio = 1.0f;
     uint64_t frame_counter = 0;
 };

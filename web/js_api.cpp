@@ -182,4 +182,9 @@ EMSCRIPTEN_KEEPALIVE const char* taescope_load_templates(const char* text, const
 
 EMSCRIPTEN_KEEPALIVE void taescope_reset_templates() { app().reset_user_templates(); }
 
+// The evidence filter: 1 shows only Proven/Observed meanings.
+EMSCRIPTEN_KEEPALIVE void taescope_set_evidence_filter(int strong_only) {
+    app().set_strong_evidence_only(strong_only != 0);
+}
+
 }  // extern "C"

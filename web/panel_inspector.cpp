@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "edit/edit_commands.h"
+#include "evidence_badge.h"
 #include "imgui.h"
 #include "panels.h"
 #include "templates/event_decoder.h"
@@ -111,7 +112,30 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
     DecodedEvent decoded = decode_event(info->templates, uint32_t(event->type), params);
     std::vector<Finding> findings = find_disagreements(decoded, params);
 
+    // The evidence filter and the type's own badge: what the notes say of the type as a whole.
+    bool strong_only = s.strong_evidence_only;
+    if (ImGui::Checkbox("Proven/Observed only", &strong_only)) app.set_strong_evidence_only(strong_only);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Hide every name and meaning that only a community source (or an inference) gives.\n"
+            "Badges: P Proven, O Observed, S Sourced, I Inferred, ? Unknown; hover one for its source.");
+    const std::string& game = info->game;
+    const KnowledgeEntry* type_entry = knowledge_for_type(game, event->type);
+    KnowledgeEntry type_default;
+    if (!type_entry && decoded.templ) {
+        type_default.name = "the name of type " + std::to_string(event->type);
+        KnowledgeStatement st;
+        st.confidence = Confidence::Sourced;
+        st.source = decoded.templ->origin.empty() ? "Smithbox" : decoded.templ->origin;
+        st.text = "named \"" + decoded.templ->name + "\" by the template";
+        type_default.statements.push_back(std::move(st));
+        type_entry = &type_default;
+    }
     ImGui::Text("Event #%d  %s", index, row.label.c_str());
+    if (type_entry) {
+        ImGui::SameLine();
+        draw_evidence_badge(*type_entry, app.word_evidence(*type_entry));
+    }
     ImGui::SameLine();
     ImGui::TextDisabled("type %d%s%s", event->type,
                         decoded.templ && !decoded.templ->origin.empty() ? "  template from " : "",
@@ -163,10 +187,11 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
         ImGui::TextDisabled(info->templates ? "No template for this type in %s: raw bytes only."
                                             : "No templates for game '%s': raw bytes only.",
                             info->game.c_str());
-    } else if (ImGui::BeginTable("##fields", 6,
+    } else if (ImGui::BeginTable("##fields", 7,
                                  ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
                                      ImGuiTableFlags_SizingStretchProp)) {
         ImGui::TableSetupColumn("@", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000").x);
+        ImGui::TableSetupColumn("?", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("W").x + 8);
         ImGui::TableSetupColumn("Field");
         ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("bytes").x);
         ImGui::TableSetupColumn("Value");
@@ -182,8 +207,21 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
             ImGui::TableNextColumn();
             ImGui::TextDisabled("%02X", field.offset);
             ImGui::TableNextColumn();
+            // What the notes say of these bytes, or the template's word (Sourced) when nothing more.
+            const KnowledgeEntry* known = knowledge_for_field(game, event->type, field.offset);
+            KnowledgeEntry from_template;
+            if (!known) {
+                from_template = template_field_knowledge(game, *decoded.templ, *field.field);
+                known = &from_template;
+            }
+            draw_evidence_badge(*known, app.word_evidence(*known));
+            bool meaning_shown = passes_evidence_filter(known->confidence(), s.strong_evidence_only);
+            ImGui::TableNextColumn();
             const Finding* finding = field_findings[i];
-            const std::string& name = field.field->name;
+            char hidden_name[48];
+            std::snprintf(hidden_name, sizeof hidden_name, "bytes %02X..%02X", field.offset,
+                          field.offset + std::max(field.size, 1u) - 1);
+            const std::string name = meaning_shown ? field.field->name : std::string(hidden_name);
             if (finding)
                 ImGui::TextColored(color(palette::kWarning), "(!) %s", name.empty() ? "(unnamed)" : name.c_str());
             else if (name.empty() || field.field->is_padding())
@@ -216,9 +254,12 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
                 ImGui::TextColored(color(palette::kTextDim), "missing");
             hovered |= ImGui::IsItemHovered();
             ImGui::TableNextColumn();
-            if (const NamedValue* named = field.named()) ImGui::TextUnformatted(named->name.c_str());
+            if (const NamedValue* named = field.named(); named && meaning_shown)
+                ImGui::TextUnformatted(named->name.c_str());
             ImGui::TableNextColumn();
-            if (!field.field->ref.empty())
+            if (!meaning_shown)
+                ImGui::TextDisabled("(hidden: %s)", std::string(confidence_name(known->confidence())).c_str());
+            else if (!field.field->ref.empty())
                 ImGui::TextDisabled("%s", field.field->ref.c_str());
             else if (!field.field->alias_enum.empty())
                 ImGui::TextDisabled("%s", field.field->alias_enum.c_str());

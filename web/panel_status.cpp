@@ -1,4 +1,5 @@
 // The strip at the top: what is open (file, container, counts, game) and the view toggles.
+#include <algorithm>
 #include <string>
 
 #include "imgui.h"
@@ -11,6 +12,21 @@ void draw_status_bar(App& app, const PanelRect& rect) {
     AppState& s = app.state();
     place_next_window(rect);
     ImGui::Begin("##status", nullptr, kTiledWindowFlags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+    // View toggles on the right edge; the facts on the left are clipped to the space before them.
+    const char* labels[] = {"Files",  "Timeline", "Inspector", "Simulation", "Groups",
+                            "Search", "History",  "Export",    "Help (F1)"};
+    bool* flags[] = {&s.windows.files,      &s.windows.timeline,        &s.windows.inspector,
+                     &s.windows.simulation, &s.windows.groups,          &s.windows.search,
+                     &s.windows.history,    &s.edit.export_dialog.open, &s.windows.help};
+    constexpr size_t kToggles = sizeof labels / sizeof labels[0];
+    float toggles_width = 0;
+    if (s.document)
+        for (const char* label : labels)
+            toggles_width +=
+                ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
+    float info_width = std::max(100.0f, ImGui::GetContentRegionAvail().x - toggles_width - 12);
+    ImGui::BeginChild("##facts", ImVec2(info_width, ImGui::GetFrameHeight()), false,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     ImGui::AlignTextToFramePadding();
     if (s.document) {
         const LoadedDocument& doc = *s.document;
@@ -66,24 +82,13 @@ void draw_status_bar(App& app, const PanelRect& rect) {
         ImGui::TextDisabled("no file open");
     }
 
+    ImGui::EndChild();
     if (!s.document) {
         ImGui::End();
         return;
     }
-    // View toggles on the right edge.
-    const char* labels[] = {"Files",  "Timeline", "Inspector", "Simulation", "Groups",
-                            "Search", "History",  "Export",    "Help (F1)"};
-    bool* flags[] = {&s.windows.files,      &s.windows.timeline,        &s.windows.inspector,
-                     &s.windows.simulation, &s.windows.groups,          &s.windows.search,
-                     &s.windows.history,    &s.edit.export_dialog.open, &s.windows.help};
-    constexpr size_t kToggles = sizeof labels / sizeof labels[0];
-    float total = 0;
-    for (const char* label : labels)
-        total += ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
-    float x = ImGui::GetWindowContentRegionMax().x - total;
-    float used = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x;
-    if (x > used + 20) {
-        ImGui::SameLine(x);
+    {
+        ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - toggles_width);
         for (size_t i = 0; i < kToggles; ++i) {
             if (i) ImGui::SameLine();
             bool on = *flags[i];

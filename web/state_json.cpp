@@ -100,15 +100,25 @@ void write_selected_event(JsonWriter& json, const App& app) {
         .field("template", decoded.templ ? decoded.templ->name : std::string())
         .field("startBits", uint64_t(event->start_bits))
         .field("endBits", uint64_t(event->end_bits))
-        .field("parameterHex", hex_bytes(params));
+        .field("parameterHex", hex_bytes(params))
+        .field("typeConfidence", confidence_name(type_name_confidence(info->game, event->type)));
     json.key("fields").begin_array();
     for (const DecodedField& f : decoded.fields) {
+        const KnowledgeEntry* known = knowledge_for_field(info->game, event->type, f.offset);
+        KnowledgeEntry from_template;
+        if (!known) {
+            from_template = template_field_knowledge(info->game, *decoded.templ, *f.field);
+            known = &from_template;
+        }
         json.begin_object()
             .field("name", f.field->name)
             .field("type", field_type_name(f.field->type))
             .field("offset", uint64_t(f.offset))
             .field("size", uint64_t(f.size))
-            .field("present", f.present);
+            .field("present", f.present)
+            .field("confidence", confidence_name(known->confidence()))
+            .field("source", known->source())
+            .field("alternatives", uint64_t(known->alternatives().size()));
         if (f.present) json.field("value", f.value_text(params));
         if (const NamedValue* named = f.named()) json.field("named", named->name);
         if (!f.field->ref.empty()) json.field("ref", f.field->ref);
@@ -273,7 +283,8 @@ std::string state_json(const App& app) {
         .field("fileSize", s.load.file_size)
         .field("parseMilliseconds", s.load.parse_milliseconds)
         .field("devicePixelRatio", double(s.device_pixel_ratio))
-        .field("frame", s.frame_counter);
+        .field("frame", s.frame_counter)
+        .field("strongEvidenceOnly", s.strong_evidence_only);
     json.key("error");
     if (s.load.phase == LoadPhase::Failed)
         write_error(json, s.load.error);

@@ -227,32 +227,31 @@ export async function editTests({ openPage, dropFile, frames, test, check, corpu
     if (!file) return 'skip';
     let s = await dropFile(page, fs.readFileSync(file), 'c1000.krak.anibnd.dcx');
     check(s.status === 'ready' && /KRAK/.test(s.document.container), `status ${s.status}, container ${s.document && s.document.container}`);
-    const animations = await page.evaluate(() => window.taescope.animations(0));
-    let target = null;
-    for (const a of animations.filter((x) => x.events >= 1 && x.events <= 20).sort((x, y) => y.events - x.events)) {
-      s = await page.evaluate((i) => window.taescope.select(0, i), a.index);
-      await page.keyboard.press('f');
-      await frames(page);
-      s = await state();
-      const spp = secondsPerPixel(s);
-      const g = s.timeline.geometry;
-      const bar = s.timeline.events.find((e) => e.timing === 'regular' && (e.end - e.start) / spp > 40 && e.start >= 0 &&
-        g.rowsTop + g.rowHeight * (e.index + 1) < g.visibleBottom);
-      if (bar) { target = { a, bar, spp }; break; }
-    }
-    check(target, 'no animation with a long regular bar');
-    const from = await pointAt(s, target.bar.index, (target.bar.start + target.bar.end) / 2);
-    await drag(from, -Math.round((2.4 / FPS) / target.spp));
+    // c1000's events are open-ended ("until the animation ends"): drag one by its body; its end stays open.
+    s = await page.evaluate(() => window.taescope.select(0, 0));
+    await page.keyboard.press('f');
+    await frames(page);
     s = await state();
-    const moved = s.timeline.events[target.bar.index];
-    check(Math.round((moved.start - target.bar.start) * FPS) === -2 || moved.start === 0, `moved by ${(moved.start - target.bar.start) * FPS} frames`);
+    const bar = s.timeline.events.find((e) => (e.timing === 'regular' || e.timing === 'open-end') && e.start >= 0);
+    check(bar, 'no event to drag');
+    const spp = secondsPerPixel(s);
+    const at = await pointAt(s, bar.index, bar.start);
+    await drag({ x: at.x + 15, y: at.y }, Math.round((2.4 / FPS) / spp));
+    s = await state();
+    const moved = s.timeline.events[bar.index];
+    check(Math.round((moved.start - bar.start) * FPS) === 2, `moved by ${(moved.start - bar.start) * FPS} frames, expected 2`);
+    check(moved.timing === bar.timing, `timing ${bar.timing} became ${moved.timing}`);
     const bytes = Buffer.from(await page.evaluate(() => Array.from(window.taescope.exportFile({ method: 'as-opened' }))));
     check(bytes.length > 0 && bytes.toString('latin1', 0, 4) === 'DCX\0', 'not a DCX file');
     check(bytes.toString('latin1', 0x28, 0x2c) === 'KRAK', `compression ${bytes.toString('latin1', 0x28, 0x2c)}, expected KRAK`);
-    s = await dropFile(page, bytes, 'c1000.krak.anibnd.dcx');
-    check(s.status === 'ready', `reopened: ${s.status} ${s.error && s.error.text}`);
-    s = await page.evaluate((i) => window.taescope.select(0, i), target.a.index);
-    check(s.timeline.events[target.bar.index].start === moved.start, 'the reopened Kraken file lost the edit');
+    const deflated = Buffer.from(await page.evaluate(() => Array.from(window.taescope.exportFile({ method: 'dflt' }))));
+    check(deflated.toString('latin1', 0x28, 0x2c) === 'DFLT', `DFLT export has ${deflated.toString('latin1', 0x28, 0x2c)}`);
+    for (const [kind, data] of [['KRAK', bytes], ['DFLT', deflated]]) {
+      s = await dropFile(page, data, 'c1000.krak.anibnd.dcx');
+      check(s.status === 'ready', `reopened ${kind}: ${s.status} ${s.error && s.error.text}`);
+      s = await page.evaluate(() => window.taescope.select(0, 0));
+      check(s.timeline.events[bar.index].start === moved.start, `the reopened ${kind} file lost the edit`);
+    }
   });
 
   await test('templates: a dropped DSAnimStudio XML names the events; a broken one is refused with its line and the templates stay', async () => {

@@ -36,6 +36,8 @@
 //   taescope.exportFile({scope: 'file'|'tae', method: 'as-opened'|'dflt', force, download})
 //        -> Uint8Array (empty when blocked: state().edit.export.error says why)
 //   taescope.showExport(bool), taescope.showHistory(bool)
+//   taescope.evidenceFilter(strongOnly)       only Proven/Observed names shown; selectedEvent.fields[]
+//        carry {confidence, source, alternatives}, selectedEvent.typeConfidence the type name's
 //   await taescope.loadTemplates(text, name)  a template file (XML of either community tool, or
 //        ours) for the open file's game -> state; dropping a .xml file does the same
 // Keys the page handles itself: Ctrl+V pastes the system clipboard's events at the playhead
@@ -477,6 +479,7 @@
     showHistory(on = true) { Module._taescope_show_history(on ? 1 : 0); return readState(); },
     loadTemplates,
     resetTemplates() { Module._taescope_reset_templates(); return readState(); },
+    evidenceFilter(strongOnly = true) { Module._taescope_set_evidence_filter(strongOnly ? 1 : 0); return readState(); },
     shareLink,
     copyLink,
     openLink,
