@@ -64,7 +64,9 @@ bool App::finish_pending_open() {
 
     state_.selection = Selection{};
     state_.files = FilesPanelState{};
+    TimelineRowOrder order = state_.timeline.row_order;
     state_.timeline = TimelineState{};
+    state_.timeline.row_order = order;
     state_.search.hits.clear();
     state_.search.ran_query.clear();
     state_.edit.gesture = TimelineGesture{};
@@ -195,6 +197,12 @@ Confidence type_name_confidence(std::string_view game, int32_t type) {
     return entry ? entry->confidence() : Confidence::Sourced;
 }
 
+void App::set_row_order(TimelineRowOrder order) {
+    if (state_.timeline.row_order == order) return;
+    state_.timeline.row_order = order;
+    rebuild_timeline();
+}
+
 void App::set_strong_evidence_only(bool on) {
     if (state_.strong_evidence_only == on) return;
     state_.strong_evidence_only = on;
@@ -218,7 +226,7 @@ const StoredWordCounts* App::word_evidence(const KnowledgeEntry& entry) {
 void App::rebuild_timeline() {
     const TaeAnimation* a = selected_animation();
     const TaeFileInfo* info = selected_tae_info();
-    timeline_ = a ? prepare_timeline(*a, info ? info->templates : nullptr) : TimelineModel{};
+    timeline_ = a ? prepare_timeline(*a, info ? info->templates : nullptr, state_.timeline.row_order) : TimelineModel{};
     // "Proven/Observed only": a name that only a community template gives is not shown.
     if (state_.strong_evidence_only && info)
         for (TimelineRow& row : timeline_.rows)

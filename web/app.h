@@ -48,6 +48,8 @@ public:
     void toggle_play();
     void advance_playback(double real_seconds);
     void request_fit() { state_.timeline.fit_requested = true; }
+    // Orders the timeline's rows as stored, by event group or by type (kept across animations).
+    void set_row_order(TimelineRowOrder order);
 
     // What the panels show of the current selection (null when nothing is selected).
     const DocumentTae* selected_tae_entry() const;

@@ -15,6 +15,7 @@
 #include "edit/export_check.h"
 #include "io/result.h"
 #include "loaded_document.h"
+#include "timeline_model.h"
 
 namespace taescope::web {
 
@@ -69,6 +70,7 @@ struct TimelineState {
     double view_end = 3.0;
     double time = 0.0;  // playhead, seconds
     bool playing = false;
+    TimelineRowOrder row_order = TimelineRowOrder::Stored;
     double play_accumulator = 0;  // real seconds not yet turned into whole frames
     bool fit_requested = true;    // fit the view to the animation on the next frame
     int hovered_event = -1;

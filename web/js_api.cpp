@@ -182,6 +182,11 @@ EMSCRIPTEN_KEEPALIVE const char* taescope_load_templates(const char* text, const
 
 EMSCRIPTEN_KEEPALIVE void taescope_reset_templates() { app().reset_user_templates(); }
 
+// Timeline rows: 0 as stored, 1 by event group, 2 by type.
+EMSCRIPTEN_KEEPALIVE void taescope_set_row_order(int order) {
+    if (order >= 0 && order <= 2) app().set_row_order(taescope::web::TimelineRowOrder(order));
+}
+
 // The evidence filter: 1 shows only Proven/Observed meanings.
 EMSCRIPTEN_KEEPALIVE void taescope_set_evidence_filter(int strong_only) {
     app().set_strong_evidence_only(strong_only != 0);

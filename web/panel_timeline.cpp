@@ -428,6 +428,11 @@ void draw_toolbar(App& app) {
     size_t irregular = 0;
     for (const TimelineRow& row : model.rows) irregular += row.timing != EventTiming::Regular;
     ImGui::TextDisabled("| %zu events", model.rows.size());
+    ImGui::SameLine();
+    static const char* orders[] = {"rows: stored order", "rows: by event group", "rows: by type"};
+    int order = int(view.row_order);
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize(orders[1]).x + ImGui::GetFrameHeight() * 1.5f);
+    if (ImGui::Combo("##row-order", &order, orders, 3)) app.set_row_order(TimelineRowOrder(order));
     if (irregular) {
         ImGui::SameLine();
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kWarning), "| %zu irregular", irregular);
@@ -506,7 +511,10 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
 
     if (view.scroll_to_selected_event && s.selection.event >= 0) {
         view.scroll_to_selected_event = false;
-        float y = float(s.selection.event) * row_height, top = ImGui::GetScrollY(), height = ImGui::GetWindowHeight();
+        int selected_row = size_t(s.selection.event) < model.row_of_event.size()
+                               ? model.row_of_event[size_t(s.selection.event)]
+                               : s.selection.event;
+        float y = float(selected_row) * row_height, top = ImGui::GetScrollY(), height = ImGui::GetWindowHeight();
         if (y < top || y + row_height > top + height) {
             ImGui::SetScrollY(std::max(0.0f, y - height * 0.4f));  // applied from the next frame on
         }
@@ -581,11 +589,14 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
             view.hovered_event = int(row.event_index);
             hovered_part = BarPart::Label;
         }
+        if (model.starts_section(size_t(r)))
+            rows_draw->AddLine(ImVec2(rows_left, y), ImVec2(axis.x1, y), palette::kGridMajor, 1.5f);
     }
     if (view.hovered_event >= 0) {
         // Outline the hovered bar again, brighter, on top.
-        const TimelineRow& row = model.rows[size_t(view.hovered_event)];
-        float y = rows_origin.y + float(view.hovered_event) * row_height;
+        int hovered_row = model.row_of_event[size_t(view.hovered_event)];
+        const TimelineRow& row = model.rows[size_t(hovered_row)];
+        float y = rows_origin.y + float(hovered_row) * row_height;
         rows_draw->PushClipRect(ImVec2(axis.x0, clip_top), ImVec2(axis.x1, clip_bottom), true);
         draw_event_bar(rows_draw, axis, row, model.length, y, row_height,
                        s.selection.is_event_selected(int(row.event_index)), true);
@@ -639,7 +650,8 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
         s.edit.context_seconds = io.MousePos.x >= axis.x0 ? axis.time(io.MousePos.x) : view.time;
         if (view.hovered_event >= 0 && !s.selection.is_event_selected(view.hovered_event))
             app.select_event(view.hovered_event);
-        if (view.hovered_event >= 0) s.edit.new_event_type = model.rows[size_t(view.hovered_event)].type;
+        if (view.hovered_event >= 0)
+            s.edit.new_event_type = model.rows[size_t(model.row_of_event[size_t(view.hovered_event)])].type;
         ImGui::OpenPopup("##timeline-context");
     }
     draw_context_menu(app);

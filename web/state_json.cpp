@@ -324,7 +324,8 @@ std::string state_json(const App& app) {
         .field("viewEnd", t.view_end)
         .field("length", model.length)
         .field("frameCount", model.frame_count())
-        .field("hoveredEvent", t.hovered_event);
+        .field("hoveredEvent", t.hovered_event)
+        .field("rowOrder", timeline_row_order_id(model.order));
     json.key("geometry")
         .begin_object()
         .field("axisX0", double(t.geometry.axis_x0))
@@ -344,6 +345,7 @@ std::string state_json(const App& app) {
             .field("end", double(row.end))
             .field("timing", event_timing_id(row.timing))
             .field("group", row.group)
+            .field("row", int64_t(&row - model.rows.data()))
             .field("active", t.time >= row.bar_start && t.time < row.bar_end)
             .end_object();
     }

@@ -1,6 +1,7 @@
 #include "timeline_model.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 #include "share/timeline_image.h"
@@ -83,8 +84,26 @@ double animation_length(const TaeAnimation& animation) {
 
 int TimelineModel::frame_count() const { return std::max(0, int(std::ceil(length * kFramesPerSecond - 1e-6))); }
 
-TimelineModel prepare_timeline(const TaeAnimation& animation, const GameTemplates* templates) {
+const char* timeline_row_order_id(TimelineRowOrder order) {
+    switch (order) {
+        case TimelineRowOrder::Stored:
+            return "stored";
+        case TimelineRowOrder::ByGroup:
+            return "group";
+        case TimelineRowOrder::ByType:
+            return "type";
+    }
+    return "?";
+}
+
+bool TimelineModel::starts_section(size_t r) const {
+    if (r == 0 || r >= rows.size() || order == TimelineRowOrder::Stored) return false;
+    return order == TimelineRowOrder::ByGroup ? rows[r].group != rows[r - 1].group : rows[r].type != rows[r - 1].type;
+}
+
+TimelineModel prepare_timeline(const TaeAnimation& animation, const GameTemplates* templates, TimelineRowOrder order) {
     TimelineModel model;
+    model.order = order;
     model.length = animation_length(animation);
     std::vector<int> group_of(animation.events.size(), -1);
     for (size_t g = 0; g < animation.groups.size(); ++g)
@@ -119,6 +138,16 @@ TimelineModel prepare_timeline(const TaeAnimation& animation, const GameTemplate
         }
         model.rows.push_back(std::move(row));
     }
+    // Events in no group sort last in the group order.
+    auto group_key = [](const TimelineRow& r) { return r.group < 0 ? INT32_MAX : r.group; };
+    if (order == TimelineRowOrder::ByGroup)
+        std::stable_sort(model.rows.begin(), model.rows.end(),
+                         [&](const TimelineRow& a, const TimelineRow& b) { return group_key(a) < group_key(b); });
+    else if (order == TimelineRowOrder::ByType)
+        std::stable_sort(model.rows.begin(), model.rows.end(),
+                         [](const TimelineRow& a, const TimelineRow& b) { return a.type < b.type; });
+    model.row_of_event.assign(model.rows.size(), -1);
+    for (size_t r = 0; r < model.rows.size(); ++r) model.row_of_event[model.rows[r].event_index] = int(r);
     return model;
 }
 

@@ -40,13 +40,23 @@ struct TimelineRow {
     int group = -1;      // first group the event is a member of, -1 when none
 };
 
+// How the rows are ordered: as stored, by event group (the group's members together, groups in
+// stored order), or by type (ascending, then stored order).
+enum class TimelineRowOrder : uint8_t { Stored, ByGroup, ByType };
+const char* timeline_row_order_id(TimelineRowOrder order);  // "stored", "group", "type"
+
 struct TimelineModel {
-    std::vector<TimelineRow> rows;  // one per event, in stored order
-    double length = 0;              // seconds: the largest finite end (or start) of any event
-    int frame_count() const;        // length in whole frames at 30 fps (rounded up)
+    std::vector<TimelineRow> rows;  // one per event, in the row order
+    std::vector<int> row_of_event;  // event index -> row (rows[row_of_event[e]].event_index == e)
+    TimelineRowOrder order = TimelineRowOrder::Stored;
+    double length = 0;        // seconds: the largest finite end (or start) of any event
+    int frame_count() const;  // length in whole frames at 30 fps (rounded up)
+    // True when row `r` starts a new section (another group or type than the row before).
+    bool starts_section(size_t r) const;
 };
 
-TimelineModel prepare_timeline(const TaeAnimation& animation, const GameTemplates* templates);
+TimelineModel prepare_timeline(const TaeAnimation& animation, const GameTemplates* templates,
+                               TimelineRowOrder order = TimelineRowOrder::Stored);
 
 // The label of an event type: the template's name, or "type N" when there is none.
 std::string event_type_label(const GameTemplates* templates, int32_t type);

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/serve.mjs';
 import { editTests } from './edit-tests.mjs';
-import { evidenceTests } from './evidence-tests.mjs';
+import { viewerTests } from './viewer-tests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = path.join(root, 'dist');
@@ -749,7 +749,7 @@ await test('high-DPI: a 2x screen gets a 2x canvas and the app knows the ratio',
 });
 
 await editTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
-await evidenceTests({ openPage, dropFile, frames, test, check, corpusFile, shots });
+await viewerTests({ openPage, dropFile, frames, test, check, corpusFile, shots });
 
 await browser.close();
 server.close();

@@ -36,6 +36,8 @@
 //   taescope.exportFile({scope: 'file'|'tae', method: 'as-opened'|'dflt', force, download})
 //        -> Uint8Array (empty when blocked: state().edit.export.error says why)
 //   taescope.showExport(bool), taescope.showHistory(bool)
+//   taescope.rowOrder('stored'|'group'|'type') timeline rows as stored, by event group or by type;
+//        timeline.events[] are in row order and carry their `row`; timeline.rowOrder
 //   taescope.evidenceFilter(strongOnly)       only Proven/Observed names shown; selectedEvent.fields[]
 //        carry {confidence, source, alternatives}, selectedEvent.typeConfidence the type name's
 //   await taescope.loadTemplates(text, name)  a template file (XML of either community tool, or
@@ -479,6 +481,12 @@
     showHistory(on = true) { Module._taescope_show_history(on ? 1 : 0); return readState(); },
     loadTemplates,
     resetTemplates() { Module._taescope_reset_templates(); return readState(); },
+    rowOrder(order = 'stored') {
+      const code = { stored: 0, group: 1, type: 2 }[order];
+      if (code === undefined) throw new Error(`row order ${order}: stored, group or type`);
+      Module._taescope_set_row_order(code);
+      return readState();
+    },
     evidenceFilter(strongOnly = true) { Module._taescope_set_evidence_filter(strongOnly ? 1 : 0); return readState(); },
     shareLink,
     copyLink,

@@ -1,0 +1,87 @@
+// End-to-end tests of viewer features beyond the basics: the evidence layer (issue 12: the
+// Inspector's fields carry the notes' confidence and source, and the "Proven/Observed only"
+// filter hides the names that only a community template gives) and the timeline's row orders
+// (stored, by event group, by type). Called by run-e2e.mjs with its helpers.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export async function viewerTests({ openPage, dropFile, frames, test, check, corpusFile, shots }) {
+  await test('evidence: Sekiro event 0 byte 4 is Observed with its other readings, template-only names are Sourced, the filter hides them', async () => {
+    const file = corpusFile('sekiro/c5070.anibnd.dcx');
+    if (!file) return 'skip';
+    const { page, context, problems } = await openPage();
+    try {
+      let s = await dropFile(page, fs.readFileSync(file), 'c5070.anibnd.dcx');
+      s = await page.evaluate(() => window.taescope.select(0, 'a000_000000'));
+      const jump = s.timeline.events.find((e) => e.type === 0);
+      check(jump, 'a000_000000 has no event of type 0');
+      s = await page.evaluate((i) => window.taescope.selectEvent(i), jump.index);
+      const fields = s.selectedEvent.fields;
+      const byte4 = fields.find((f) => f.offset === 4);
+      check(byte4 && byte4.confidence === 'Observed' && byte4.alternatives === 2, `byte 4: ${JSON.stringify(byte4)}`);
+      const byte0 = fields.find((f) => f.offset === 0);
+      check(byte0 && byte0.confidence === 'Sourced' && byte0.source.length > 0, `byte 0: ${JSON.stringify(byte0)}`);
+      check(s.selectedEvent.typeConfidence === 'Sourced', `type 0's name is ${s.selectedEvent.typeConfidence}`);
+      const named = s.timeline.events.filter((e) => e.type === 0).map((e) => e.label);
+      check(named.every((l) => l !== 'type 0'), `labels before the filter: ${named.join(', ')}`);
+      await frames(page);
+      await page.screenshot({ path: path.join(shots, '24-evidence-badges.png') });
+
+      s = await page.evaluate(() => window.taescope.evidenceFilter(true));
+      check(s.strongEvidenceOnly, 'the filter did not switch on');
+      const filtered = s.timeline.events.filter((e) => e.type === 0).map((e) => e.label);
+      check(filtered.every((l) => l === 'type 0'), `labels with the filter: ${filtered.join(', ')}`);
+      await frames(page);
+      await page.screenshot({ path: path.join(shots, '25-evidence-filter.png') });
+      s = await page.evaluate(() => window.taescope.evidenceFilter(false));
+      check(s.timeline.events.filter((e) => e.type === 0).every((e) => e.label !== 'type 0'), 'names did not come back');
+      check(problems.length === 0, problems.join('; '));
+    } finally {
+      await context.close();
+    }
+  });
+
+  await test('timeline rows: by type and by event group every event keeps one row, sections follow the key, and a click on a row selects its event', async () => {
+    const file = corpusFile('sekiro/c5070.anibnd.dcx');
+    if (!file) return 'skip';
+    const { page, context, problems } = await openPage();
+    try {
+      await dropFile(page, fs.readFileSync(file), 'c5070.anibnd.dcx');
+      const animations = await page.evaluate(() => window.taescope.animations(0));
+      const busiest = animations.reduce((a, b) => (b.events > a.events ? b : a));
+      let s = await page.evaluate((i) => window.taescope.select(0, i), busiest.index);
+      const stored = s.timeline.events;
+      check(s.timeline.rowOrder === 'stored' && stored.every((e, r) => e.index === r && e.row === r), 'stored order is not event order');
+      for (const [order, key] of [['type', (e) => e.type], ['group', (e) => (e.group < 0 ? 1e9 : e.group)]]) {
+        s = await page.evaluate((o) => window.taescope.rowOrder(o), order);
+        const rows = s.timeline.events;
+        check(s.timeline.rowOrder === order, `rowOrder ${s.timeline.rowOrder}`);
+        check(rows.length === stored.length && new Set(rows.map((e) => e.index)).size === stored.length, `${order}: ${rows.length} rows for ${stored.length} events`);
+        check(rows.every((e, r) => e.row === r), `${order}: rows out of place`);
+        for (let r = 1; r < rows.length; r++) {
+          check(key(rows[r - 1]) <= key(rows[r]), `${order}: row ${r} (${key(rows[r])}) after ${key(rows[r - 1])}`);
+          if (key(rows[r - 1]) === key(rows[r])) check(rows[r - 1].index < rows[r].index, `${order}: stored order not kept within a section`);
+        }
+      }
+      // In group order, click the middle of a visible regular bar by its row and get its event.
+      await page.keyboard.press('f');
+      await frames(page);
+      s = await page.evaluate(() => window.taescope.state());
+      const g = s.timeline.geometry, box = await page.evaluate(() => canvas.getBoundingClientRect().top);
+      const target = s.timeline.events.find((e) => e.timing === 'regular' && e.end > e.start && e.row !== e.index &&
+        g.rowsTop + g.rowHeight * (e.row + 1) < g.visibleBottom);
+      check(target, 'no regular bar whose row differs from its index');
+      const x = g.axisX0 + (((target.start + target.end) / 2 - s.timeline.viewStart) / (s.timeline.viewEnd - s.timeline.viewStart)) * (g.axisX1 - g.axisX0);
+      await page.mouse.click(x, box + g.rowsTop + g.rowHeight * (target.row + 0.5));
+      await frames(page);
+      s = await page.evaluate(() => window.taescope.state());
+      check(s.selection.event === target.index, `clicked row ${target.row} (event ${target.index}), selected ${s.selection.event}`);
+      await page.screenshot({ path: path.join(shots, '26-rows-by-group.png') });
+      s = await page.evaluate(() => window.taescope.rowOrder('stored'));
+      check(s.timeline.events.every((e, r) => e.index === r), 'back to stored order failed');
+      check(problems.length === 0, problems.join('; '));
+    } finally {
+      await context.close();
+    }
+  });
+}
