@@ -17,6 +17,7 @@
 #include "edit/edit_commands.h"
 #include "share/share_link.h"
 #include "sim/document_simulation.h"
+#include "tae/tae_diff.h"
 #include "templates/knowledge.h"
 #include "templates/knowledge_evidence.h"
 #include "timeline_model.h"
@@ -129,6 +130,19 @@ public:
     void reset_user_templates();
     const TemplateLibrary& template_library() const { return templates_; }
 
+    // ---- compare (the diff of engine/tae/tae_diff.h, side by side) ----
+    // Opens `bytes` as the reference the open file is compared with (the game's file, when the
+    // open one is a mod). False with compare_error() set when it does not open.
+    bool open_compare(std::vector<uint8_t> bytes, const std::string& file_name);
+    void close_compare();
+    const LoadedDocument* compare_document() const { return compare_.get(); }
+    const std::string& compare_name() const { return compare_name_; }
+    const std::string& compare_error() const { return compare_error_; }
+    // Reference (A) against the open file (B), recomputed after every edit; null without a reference.
+    const TaeSetDifference* compare_difference();
+    // The difference of the selected animation (by full number), or null when it has none.
+    const AnimationDifference* selected_animation_difference();
+
     // ---- evidence (issue 12) ----
     // Shows only meanings the notes call Proven or Observed (timeline labels, Inspector names).
     void set_strong_evidence_only(bool on);
@@ -163,6 +177,10 @@ private:
     std::string shared_game_;
     TemplateLibrary templates_;  // built-in per game, replaced per game by a dropped file
     std::map<const KnowledgeEntry*, std::optional<StoredWordCounts>> evidence_cache_;
+    std::unique_ptr<LoadedDocument> compare_;
+    std::string compare_name_, compare_error_;
+    std::optional<TaeSetDifference> compare_diff_;
+    uint64_t compare_generation_ = ~uint64_t{0};
     uint64_t evidence_generation_ = ~uint64_t{0};
 };
 

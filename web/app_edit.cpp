@@ -326,6 +326,54 @@ bool App::download_export(bool force, std::vector<uint8_t>* bytes_out) {
     return true;
 }
 
+// ---- compare ----
+
+bool App::open_compare(std::vector<uint8_t> bytes, const std::string& file_name) {
+    compare_error_.clear();
+    Result<LoadedDocument> loaded = load_document(Bytes(bytes), file_name, templates_);
+    if (!loaded) {
+        compare_error_ = loaded.error().to_string();
+        notify_page();
+        return false;
+    }
+    compare_ = std::make_unique<LoadedDocument>(std::move(loaded).value());
+    compare_name_ = file_name;
+    compare_diff_.reset();
+    state_.windows.compare = true;
+    notify_page();
+    return true;
+}
+
+void App::close_compare() {
+    compare_.reset();
+    compare_diff_.reset();
+    compare_name_.clear();
+    state_.windows.compare = false;
+}
+
+const TaeSetDifference* App::compare_difference() {
+    if (!compare_ || !state_.document) return nullptr;
+    if (!compare_diff_ || compare_generation_ != state_.edit.generation) {
+        TaeDiffOptions options;
+        options.templates = state_.document->session.templates();
+        compare_diff_ = diff_tae_sets(document_animations(compare_->document()),
+                                      document_animations(state_.document->document()), options);
+        compare_generation_ = state_.edit.generation;
+    }
+    return &*compare_diff_;
+}
+
+const AnimationDifference* App::selected_animation_difference() {
+    const TaeSetDifference* diff = compare_difference();
+    const TaeAnimation* a = selected_animation();
+    const DocumentTae* entry = selected_tae_entry();
+    if (!diff || !a || !entry) return nullptr;
+    uint64_t number = entry->full_number(*a);
+    for (const AnimationDifference& d : diff->animations)
+        if (d.full_number == number) return &d;
+    return nullptr;
+}
+
 // ---- templates ----
 
 bool App::load_user_templates(const std::string& text, const std::string& file_name) {

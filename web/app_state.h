@@ -152,6 +152,7 @@ struct WindowVisibility {
     bool search = false;
     bool help = false;
     bool history = false;
+    bool compare = false;
 };
 
 // One hit of a binder-wide search (panel_search.cpp, search_model.h).

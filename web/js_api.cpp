@@ -182,6 +182,18 @@ EMSCRIPTEN_KEEPALIVE const char* taescope_load_templates(const char* text, const
 
 EMSCRIPTEN_KEEPALIVE void taescope_reset_templates() { app().reset_user_templates(); }
 
+// A reference file to compare the open one with (takes ownership of `data`, like taescope_open):
+// "" when it opened, else the error.
+EMSCRIPTEN_KEEPALIVE const char* taescope_open_compare(uint8_t* data, uint32_t size, const char* name) {
+    static std::string answer;
+    std::vector<uint8_t> bytes(data, data + size);
+    std::free(data);
+    answer = app().open_compare(std::move(bytes), name ? name : "") ? std::string() : app().compare_error();
+    return answer.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE void taescope_close_compare() { app().close_compare(); }
+
 // Timeline rows: 0 as stored, 1 by event group, 2 by type.
 EMSCRIPTEN_KEEPALIVE void taescope_set_row_order(int order) {
     if (order >= 0 && order <= 2) app().set_row_order(taescope::web::TimelineRowOrder(order));

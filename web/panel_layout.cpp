@@ -116,6 +116,7 @@ void draw_panels(App& app) {
     if (s.windows.search && s.document) draw_search_window(app);
     if (s.windows.history && s.document) draw_history_window(app);
     if (s.edit.export_dialog.open && s.document) draw_export_window(app);
+    if (s.windows.compare && s.document) draw_compare_window(app);
     if (s.windows.help) draw_help_window(app);
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "app.h"
+#include "binder/animation_names.h"
 #include "json_writer.h"
 #include "mask_strip_renderer.h"
 #include "simulation_frame.h"
@@ -274,7 +275,64 @@ std::string search_json(const App& app) {
     return json.text();
 }
 
-std::string state_json(const App& app) {
+// The comparison with a reference file: the summary, the animations that differ, and the
+// selected animation's events as the diff paired them.
+void write_compare(JsonWriter& json, App& app) {
+    json.key("compare");
+    const TaeSetDifference* diff = app.compare_difference();
+    if (!diff) {
+        json.null();
+        return;
+    }
+    json.begin_object()
+        .field("reference", app.compare_name())
+        .field("added", uint64_t(diff->added))
+        .field("removed", uint64_t(diff->removed))
+        .field("changed", uint64_t(diff->changed))
+        .field("unchanged", uint64_t(diff->unchanged));
+    json.key("animations").begin_array();
+    for (const AnimationDifference& a : diff->animations)
+        json.begin_object()
+            .field("name", animation_name(a.full_number))
+            .field("change", animation_change_name(a.change))
+            .field("moved", uint64_t(a.count(EventChange::Moved)))
+            .field("changedEvents", uint64_t(a.count(EventChange::Changed)))
+            .field("addedEvents", uint64_t(a.count(EventChange::Added)))
+            .field("removedEvents", uint64_t(a.count(EventChange::Removed)))
+            .end_object();
+    json.end_array();
+    json.key("selected");
+    if (const AnimationDifference* d = app.selected_animation_difference()) {
+        json.begin_array();
+        for (const EventDifference& e : d->events) {
+            json.begin_object().field("change", event_change_name(e.change)).field("type", int64_t(e.type));
+            json.key("reference");
+            if (e.index_a)
+                json.unsigned_integer(*e.index_a);
+            else
+                json.null();
+            json.key("open");
+            if (e.index_b)
+                json.unsigned_integer(*e.index_b);
+            else
+                json.null();
+            json.key("fields").begin_array();
+            for (const FieldDifference& f : e.fields)
+                json.begin_object()
+                    .field("name", f.name)
+                    .field("before", f.before)
+                    .field("after", f.after)
+                    .end_object();
+            json.end_array().end_object();
+        }
+        json.end_array();
+    } else {
+        json.null();
+    }
+    json.end_object();
+}
+
+std::string state_json(App& app) {
     const AppState& s = app.state();
     JsonWriter json;
     json.begin_object()
@@ -360,10 +418,12 @@ std::string state_json(const App& app) {
         .field("selected", s.search.selected)
         .end_object();
     write_edit(json, app);
+    write_compare(json, app);
     json.key("windows")
         .begin_object()
         .field("history", s.windows.history)
         .field("export", s.edit.export_dialog.open)
+        .field("compare", s.windows.compare)
         .field("files", s.windows.files)
         .field("timeline", s.windows.timeline)
         .field("groups", s.windows.groups)

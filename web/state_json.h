@@ -9,7 +9,7 @@ namespace taescope::web {
 class App;
 
 // The whole app state: load status, document summary, selection, timeline rows.
-std::string state_json(const App& app);
+std::string state_json(App& app);  // not const: the comparison diff is computed on demand
 // The animations of one TAE file (name, number, events, length, header kind, import source).
 std::string animations_json(const App& app, int tae_file);
 // The last search: {query, truncated, hits: [{taeFile, animation, animationName, event, what}]}.

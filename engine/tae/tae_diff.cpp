@@ -41,15 +41,15 @@ const char* event_match_pass_name(EventMatchPass pass) {
     return "?";
 }
 
-const char* animation_change_name(AnimationChange change) {
+const char* animation_change_name(AnimationDiffKind change) {
     switch (change) {
-        case AnimationChange::Unchanged:
+        case AnimationDiffKind::Unchanged:
             return "unchanged";
-        case AnimationChange::Changed:
+        case AnimationDiffKind::Changed:
             return "changed";
-        case AnimationChange::Added:
+        case AnimationDiffKind::Added:
             return "added";
-        case AnimationChange::Removed:
+        case AnimationDiffKind::Removed:
             return "removed";
     }
     return "?";
@@ -172,7 +172,7 @@ AnimationDifference diff_animation(const TaeFile* file_a, const TaeAnimation* a,
     AnimationDifference out;
     if (!a && !b) return out;
     out.full_number = a ? a->number : b->number;
-    out.change = !a ? AnimationChange::Added : !b ? AnimationChange::Removed : AnimationChange::Unchanged;
+    out.change = !a ? AnimationDiffKind::Added : !b ? AnimationDiffKind::Removed : AnimationDiffKind::Unchanged;
 
     auto add_unmatched = [&](const TaeAnimation& anim, bool is_a) {
         for (uint32_t i = 0; i < anim.events.size(); ++i) {
@@ -382,7 +382,7 @@ AnimationDifference diff_animation(const TaeFile* file_a, const TaeAnimation* a,
 
     bool any = !out.header_changes.empty() || !out.groups.empty();
     for (const auto& e : out.events) any |= e.change != EventChange::Unchanged || e.index_a != e.index_b;
-    out.change = any ? AnimationChange::Changed : AnimationChange::Unchanged;
+    out.change = any ? AnimationDiffKind::Changed : AnimationDiffKind::Unchanged;
     return out;
 }
 
@@ -428,20 +428,20 @@ TaeSetDifference diff_tae_sets(const std::vector<TaeSetEntry>& a, const std::vec
         d.file_a = ea ? ea->file_name : "";
         d.file_b = eb ? eb->file_name : "";
         switch (d.change) {
-            case AnimationChange::Added:
+            case AnimationDiffKind::Added:
                 ++out.added;
                 break;
-            case AnimationChange::Removed:
+            case AnimationDiffKind::Removed:
                 ++out.removed;
                 break;
-            case AnimationChange::Changed:
+            case AnimationDiffKind::Changed:
                 ++out.changed;
                 break;
-            case AnimationChange::Unchanged:
+            case AnimationDiffKind::Unchanged:
                 ++out.unchanged;
                 break;
         }
-        if (d.change != AnimationChange::Unchanged || options.keep_unchanged_animations)
+        if (d.change != AnimationDiffKind::Unchanged || options.keep_unchanged_animations)
             out.animations.push_back(std::move(d));
     }
     return out;

@@ -72,12 +72,13 @@ struct GroupDifference {
     std::string note;                          // "added", "removed", "members differ"
 };
 
-enum class AnimationChange : uint8_t { Unchanged, Changed, Added, Removed };
-const char* animation_change_name(AnimationChange change);
+// (Named apart from engine/edit's AnimationChange, which is one step of an edit.)
+enum class AnimationDiffKind : uint8_t { Unchanged, Changed, Added, Removed };
+const char* animation_change_name(AnimationDiffKind change);
 
 struct AnimationDifference {
     uint64_t full_number = 0;
-    AnimationChange change = AnimationChange::Unchanged;
+    AnimationDiffKind change = AnimationDiffKind::Unchanged;
     std::string file_a, file_b;               // the event files holding it ("" on the side that lacks it)
     std::vector<std::string> header_changes;  // "header type 0 -> 1", "motion file name ...", ...
     std::vector<EventDifference> events;      // every event of both sides, matched (see the top)

@@ -749,7 +749,7 @@ await test('high-DPI: a 2x screen gets a 2x canvas and the app knows the ratio',
 });
 
 await editTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
-await viewerTests({ openPage, dropFile, frames, test, check, corpusFile, shots });
+await viewerTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 
 await browser.close();
 server.close();

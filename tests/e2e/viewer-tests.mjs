@@ -2,10 +2,11 @@
 // Inspector's fields carry the notes' confidence and source, and the "Proven/Observed only"
 // filter hides the names that only a community template gives) and the timeline's row orders
 // (stored, by event group, by type). Called by run-e2e.mjs with its helpers.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export async function viewerTests({ openPage, dropFile, frames, test, check, corpusFile, shots }) {
+export async function viewerTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root }) {
   await test('evidence: Sekiro event 0 byte 4 is Observed with its other readings, template-only names are Sourced, the filter hides them', async () => {
     const file = corpusFile('sekiro/c5070.anibnd.dcx');
     if (!file) return 'skip';
@@ -79,6 +80,50 @@ export async function viewerTests({ openPage, dropFile, frames, test, check, cor
       await page.screenshot({ path: path.join(shots, '26-rows-by-group.png') });
       s = await page.evaluate(() => window.taescope.rowOrder('stored'));
       check(s.timeline.events.every((e, r) => e.index === r), 'back to stored order failed');
+      check(problems.length === 0, problems.join('; '));
+    } finally {
+      await context.close();
+    }
+  });
+
+  await test('compare: the open file against a reference shows the same diff as taescope diff, side by side, and follows edits', async () => {
+    const file = corpusFile('sekiro/c5070.anibnd.dcx');
+    if (!file) return 'skip';
+    const { page, context, problems } = await openPage();
+    try {
+      const original = fs.readFileSync(file);
+      await dropFile(page, original, 'c5070.anibnd.dcx');
+      let s = await page.evaluate((b64) => window.taescope.openCompare(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)), 'c5070-game.anibnd.dcx'), original.toString('base64'));
+      check(s.compare && s.compare.changed === 0 && s.compare.added === 0 && s.compare.removed === 0, `a file against itself: ${JSON.stringify(s.compare && { c: s.compare.changed, a: s.compare.added, r: s.compare.removed })}`);
+      check(s.windows.compare, 'the Compare window did not open');
+      s = await page.evaluate(() => window.taescope.select(0, 'a000_000000'));
+      const count = s.timeline.events.length;
+      await page.evaluate(() => window.taescope.selectEvents([2]));
+      s = await page.evaluate(() => window.taescope.deleteSelected());
+      check(s.timeline.events.length === count - 1, 'the delete did not happen');
+      check(s.compare.changed === 1 && s.compare.animations.length === 1 && s.compare.animations[0].name === 'a000_000000', `after deleting: ${JSON.stringify(s.compare.animations)}`);
+      check(s.compare.animations[0].removedEvents === 1 && s.compare.animations[0].addedEvents === 0, `events: ${JSON.stringify(s.compare.animations[0])}`);
+      const removed = s.compare.selected.filter((e) => e.change === 'removed');
+      check(removed.length === 1 && removed[0].reference === 2 && removed[0].open === null, `side by side: ${JSON.stringify(removed)}`);
+      check(s.compare.selected.filter((e) => e.change === 'unchanged').length === count - 1, 'the other events are not paired as unchanged');
+      await frames(page);
+      await page.screenshot({ path: path.join(shots, '27-compare.png') });
+      // The same numbers as the command line's diff of the two files.
+      const edited = path.join(shots, 'compare-edited-c5070.anibnd.dcx');
+      fs.writeFileSync(edited, Buffer.from(await page.evaluate(() => Array.from(window.taescope.exportFile()))));
+      let cliText = '';
+      try {
+        cliText = execFileSync(path.join(root, 'build/native/taescope'), ['diff', file, edited, '--json']).toString();
+      } catch (error) {
+        cliText = error.stdout.toString();  // exit 1: the files differ
+      }
+      const cli = JSON.parse(cliText);
+      check(cli.summary.changed === s.compare.changed && cli.summary.added === s.compare.added && cli.summary.removed === s.compare.removed,
+        `CLI summary ${JSON.stringify(cli.summary)} vs page ${s.compare.changed}/${s.compare.added}/${s.compare.removed}`);
+      s = await page.evaluate(() => window.taescope.undo());
+      check(s.compare.changed === 0, 'after undo the files still differ');
+      s = await page.evaluate(() => window.taescope.closeCompare());
+      check(s.compare === null && !s.windows.compare, 'closing the reference left it open');
       check(problems.length === 0, problems.join('; '));
     } finally {
       await context.close();

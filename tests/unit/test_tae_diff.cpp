@@ -45,7 +45,7 @@ AnimationDifference diff_files(const TaeFile& a, const TaeFile& b) {
 TEST_CASE("diff: identical animations are unchanged, event by event") {
     TaeFile a = make_file({{0, 0, 1, 1}, {0, 0, 1, 2}, {129, 0.5f, 0.6f, 3}});
     AnimationDifference d = diff_files(a, a);
-    CHECK(d.change == AnimationChange::Unchanged);
+    CHECK(d.change == AnimationDiffKind::Unchanged);
     REQUIRE(d.events.size() == 3);
     for (const auto& e : d.events) CHECK(e.matched_by == EventMatchPass::Identical);
 }
@@ -54,7 +54,7 @@ TEST_CASE("diff: same bytes at other times is a move, matched to the nearest tim
     TaeFile a = make_file({{129, 0.1f, 0.2f, 5}, {129, 1.0f, 1.1f, 5}});
     TaeFile b = make_file({{129, 0.1f, 0.2f, 5}, {129, 1.2f, 1.3f, 5}});
     AnimationDifference d = diff_files(a, b);
-    CHECK(d.change == AnimationChange::Changed);
+    CHECK(d.change == AnimationDiffKind::Changed);
     CHECK(d.count(EventChange::Unchanged) == 1);
     REQUIRE(d.count(EventChange::Moved) == 1);
     for (const auto& e : d.events)

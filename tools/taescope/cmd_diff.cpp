@@ -185,7 +185,7 @@ int run(const std::vector<std::string>& args) {
         if (renumbered) std::printf(" (%zu of them at another index)", renumbered);
         std::printf("\n");
         for (const auto& h : x.header_changes) std::printf("  header: %s\n", h.c_str());
-        if (x.change == AnimationChange::Added || x.change == AnimationChange::Removed) continue;
+        if (x.change == AnimationDiffKind::Added || x.change == AnimationDiffKind::Removed) continue;
         for (const EventDifference& e : x.events) text_event(e, all);
         for (const GroupDifference& g : x.groups) {
             std::printf("  group type %d", g.type);

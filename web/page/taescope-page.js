@@ -38,6 +38,10 @@
 //   taescope.showExport(bool), taescope.showHistory(bool)
 //   taescope.rowOrder('stored'|'group'|'type') timeline rows as stored, by event group or by type;
 //        timeline.events[] are in row order and carry their `row`; timeline.rowOrder
+//   await taescope.openCompare(bytes, name)   a reference file: state().compare = {reference, added,
+//        removed, changed, unchanged, animations: [{name, change, moved, changedEvents, ...}],
+//        selected: [{change, type, reference, open, fields: [{name, before, after}]}] | null}
+//   taescope.closeCompare()
 //   taescope.evidenceFilter(strongOnly)       only Proven/Observed names shown; selectedEvent.fields[]
 //        carry {confidence, source, alternatives}, selectedEvent.typeConfidence the type name's
 //   await taescope.loadTemplates(text, name)  a template file (XML of either community tool, or
@@ -337,6 +341,32 @@
     }
   });
 
+  // ---- compare with a reference file ----
+  function openCompare(bytes, name) {
+    if (!Module) return Promise.reject(new Error('TAE Scope is still starting'));
+    const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const pointer = Module._malloc(Math.max(1, data.length));
+    Module.HEAPU8.set(data, pointer);
+    const error = withString(String(name), (n) => Module.UTF8ToString(Module._taescope_open_compare(pointer, data.length, n)));
+    if (error) {
+      $('error-title').textContent = `Could not compare with ${name}`;
+      $('error-text').textContent = error;
+      errorOverlay.hidden = false;
+      return Promise.reject(new Error(error));
+    }
+    statusLine.textContent = `comparing with ${name}`;
+    return Promise.resolve(readState());
+  }
+  const compareInput = $('compare-input');
+  $('compare-button').addEventListener('click', () => compareInput.click());
+  compareInput.addEventListener('change', async () => {
+    const file = compareInput.files && compareInput.files[0];
+    compareInput.value = '';
+    if (!file) return;
+    try { await openCompare(await readFileWithProgress(file), file.name); } catch { /* shown in the overlay */ } finally { hideBusy(); }
+    canvas.focus();
+  });
+
   // ---- search, share links, PNG export ----
   function withString(text, call) {
     const length = Module.lengthBytesUTF8(text) + 1;
@@ -487,6 +517,8 @@
       Module._taescope_set_row_order(code);
       return readState();
     },
+    openCompare,
+    closeCompare() { Module._taescope_close_compare(); return readState(); },
     evidenceFilter(strongOnly = true) { Module._taescope_set_evidence_filter(strongOnly ? 1 : 0); return readState(); },
     shareLink,
     copyLink,
