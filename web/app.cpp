@@ -44,6 +44,9 @@ void App::notify_page() const {
 
 void App::begin_open(std::vector<uint8_t> bytes, std::string file_name) {
     LoadStatus& load = state_.load;
+    load.opener.reset();  // it reads the bytes about to be replaced
+    load.progress = 0;
+    load.progress_text.clear();
     load.phase = LoadPhase::Parsing;
     load.file_name = std::move(file_name);
     load.file_size = bytes.size();
@@ -56,11 +59,22 @@ void App::begin_open(std::vector<uint8_t> bytes, std::string file_name) {
 bool App::finish_pending_open() {
     LoadStatus& load = state_.load;
     if (load.phase != LoadPhase::Parsing || load.frames_shown_parsing < 1) return false;
-    std::vector<uint8_t> bytes = std::move(load.pending_bytes);
+    // One slice of the work per frame: the page keeps drawing (and its progress bar moving).
+    if (!load.opener) {
+        load.opener = std::make_unique<DocumentOpener>(Bytes(load.pending_bytes), load.file_name);
+        load.parse_started_ms = emscripten_get_now();
+    }
+    bool done = load.opener->step(kOpenStepSeconds);
+    load.progress = load.opener->progress();
+    load.progress_text = load.opener->stage_text();
+    if (!done) {
+        notify_page();
+        return false;
+    }
+    Result<LoadedDocument> loaded = loaded_document(load.opener->take(), load.file_size, templates_);
+    load.opener.reset();
     load.pending_bytes = {};
-    double started = emscripten_get_now();
-    Result<LoadedDocument> loaded = load_document(Bytes(bytes), load.file_name, templates_);
-    load.parse_milliseconds = emscripten_get_now() - started;
+    load.parse_milliseconds = emscripten_get_now() - load.parse_started_ms;
 
     state_.selection = Selection{};
     state_.files = FilesPanelState{};

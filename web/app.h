@@ -31,8 +31,10 @@ public:
 
     // The page hands over a file: bytes now, parsing on a later frame (so "parsing" is drawn).
     void begin_open(std::vector<uint8_t> bytes, std::string file_name);
-    // Parses pending bytes once the parsing state has been on screen. True when it parsed.
+    // Parses pending bytes once the parsing state has been on screen, a slice of at most
+    // kOpenStepSeconds per call (one call per frame). True when the file is open (or failed).
     bool finish_pending_open();
+    static constexpr double kOpenStepSeconds = 0.025;
     void close_error();
 
     bool select_tae_file(int index);

@@ -34,6 +34,12 @@ struct LoadStatus {
     uint64_t file_size = 0;
     std::vector<uint8_t> pending_bytes;  // Parsing: the bytes handed over by the page
     int frames_shown_parsing = 0;        // the "parsing" state is drawn once before the parse
+    // Parsing: opens `pending_bytes` a step per frame (engine/binder/document.h), so that the
+    // page stays responsive and shows progress while a large binder opens.
+    std::unique_ptr<DocumentOpener> opener;
+    double progress = 0;        // 0..1 while parsing
+    std::string progress_text;  // "reading event file 12 of 640"
+    double parse_started_ms = 0;
     double parse_milliseconds = 0;
     Error error;  // Failed
 };

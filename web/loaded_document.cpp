@@ -53,8 +53,12 @@ std::string LoadedDocument::kind_name() const {
 }
 
 Result<LoadedDocument> load_document(Bytes file, const std::string& file_name, const TemplateLibrary& templates) {
-    Result<Document> opened = open_document(file, file_name);
+    return loaded_document(open_document(file, file_name), file.size(), templates);
+}
+
+Result<LoadedDocument> loaded_document(Result<Document> opened, uint64_t file_size, const TemplateLibrary& templates) {
     if (!opened) return std::move(opened).error();
+    const std::string file_name = opened->name;
     LoadedDocument loaded(std::move(opened).value());
     const Document& doc = loaded.document();
     // The engine opens what it can; the page refuses what shows nothing at all.
@@ -71,7 +75,7 @@ Result<LoadedDocument> load_document(Bytes file, const std::string& file_name, c
             .within(file_name);
     }
     if (doc.kind == PayloadKind::Tae && !doc.taes.empty() && doc.taes[0].error) return *doc.taes[0].error;
-    loaded.file_size = file.size();
+    loaded.file_size = file_size;
     for (const auto& entry : doc.taes) loaded.info.push_back(describe(doc, entry, templates));
     refresh_templates(loaded, templates);
     return loaded;

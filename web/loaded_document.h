@@ -47,6 +47,8 @@ struct LoadedDocument {
 // The game of each event file is guessed from its clues; `templates` picks the templates for a
 // game (the user's, when they dropped a template file, else the built-in ones).
 Result<LoadedDocument> load_document(Bytes file, const std::string& file_name, const TemplateLibrary& templates);
+// The same for a document opened already (by a DocumentOpener, in steps).
+Result<LoadedDocument> loaded_document(Result<Document> opened, uint64_t file_size, const TemplateLibrary& templates);
 
 // Re-reads which templates decode each event file (after the user loaded or reset templates).
 void refresh_templates(LoadedDocument& doc, const TemplateLibrary& templates);

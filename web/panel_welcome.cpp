@@ -40,6 +40,10 @@ void draw_welcome(App& app, const PanelRect& rect) {
             line += "  ";
             line += spinner[(s.frame_counter / 8) % 4];
             centered_text(line.c_str(), palette::kText);
+            ImGui::Spacing();
+            float width = std::min(rect.width - 40.0f, 480.0f);
+            ImGui::SetCursorPosX((rect.width - width) * 0.5f);
+            ImGui::ProgressBar(float(s.load.progress), ImVec2(width, 0), s.load.progress_text.c_str());
             break;
         }
         case LoadPhase::Failed: {

@@ -340,6 +340,8 @@ std::string state_json(App& app) {
         .field("fileName", s.load.file_name)
         .field("fileSize", s.load.file_size)
         .field("parseMilliseconds", s.load.parse_milliseconds)
+        .field("progress", s.load.phase == LoadPhase::Parsing ? s.load.progress : 1.0)
+        .field("progressText", s.load.progress_text)
         .field("devicePixelRatio", double(s.device_pixel_ratio))
         .field("frame", s.frame_counter)
         .field("strongEvidenceOnly", s.strong_evidence_only);

@@ -1,5 +1,7 @@
 #include "binder/document.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <unordered_map>
 #include <utility>
@@ -21,9 +23,10 @@ void parse_tae(DocumentTae& t, Bytes data) {
         t.tae = std::move(r).value();
     } else {
         Error e = std::move(r).error();
-        t.error = std::move(e.within(t.slot.member_index == kNoMember ? t.name : "member " +
-                                                                                    std::to_string(t.slot.member_index) +
-                                                                                    " (" + t.slot.file_name + ")"));
+        t.error =
+            std::move(e.within(t.slot.member_index == kNoMember
+                                   ? t.name
+                                   : "member " + std::to_string(t.slot.member_index) + " (" + t.slot.file_name + ")"));
     }
 }
 
@@ -82,10 +85,14 @@ const std::vector<uint8_t>& member_bytes(const Document& doc, size_t index) {
 
 const char* payload_kind_name(PayloadKind kind) {
     switch (kind) {
-        case PayloadKind::Bnd4: return "BND4";
-        case PayloadKind::Bnd3: return "BND3";
-        case PayloadKind::Tae: return "TAE";
-        case PayloadKind::Unknown: return "unknown";
+        case PayloadKind::Bnd4:
+            return "BND4";
+        case PayloadKind::Bnd3:
+            return "BND3";
+        case PayloadKind::Tae:
+            return "TAE";
+        case PayloadKind::Unknown:
+            return "unknown";
     }
     return "?";
 }
@@ -104,18 +111,39 @@ size_t Document::event_count() const {
     return n;
 }
 
-Result<Document> open_document(Bytes file, std::string name, const DcxLimits& limits) {
-    Document doc;
-    doc.name = std::move(name);
-    auto dcx = dcx_read(file, limits);
-    if (!dcx.ok()) return std::move(dcx).error().within(doc.name);
-    doc.container = std::move(dcx).value();
-    Bytes payload = doc.container.payload;
+DocumentOpener::DocumentOpener(Bytes file, std::string name, const DcxLimits& limits) : file_(file), limits_(limits) {
+    doc_.name = std::move(name);
+}
 
+DocumentOpener::~DocumentOpener() = default;
+
+void DocumentOpener::read_container() {
+    if (inflater_) {
+        // A DFLT payload, a slice at a time.
+        Result<bool> done = inflater_->step(kInflateSlice);
+        if (!done) return fail(deferred_->locate(std::move(done).error()).within(doc_.name));
+        if (!*done) return;
+        doc_.container.payload = inflater_->take();
+        inflater_.reset();
+        stage_ = Stage::Container;
+        return;
+    }
+    auto dcx = dcx_read_deferred(file_, limits_, deferred_);
+    if (!dcx.ok()) return fail(std::move(dcx).error().within(doc_.name));
+    doc_.container = std::move(dcx).value();
+    if (deferred_)
+        inflater_ = std::make_unique<ZlibExactInflater>(deferred_->compressed, deferred_->declared);
+    else
+        stage_ = Stage::Container;
+}
+
+void DocumentOpener::read_binder() {
+    Document& doc = doc_;
+    Bytes payload = doc.container.payload;
     if (is_bnd4(payload)) {
         doc.kind = PayloadKind::Bnd4;
         auto b = bnd4_read(payload);
-        if (!b.ok()) return std::move(b).error().within(doc.name + " > BND4");
+        if (!b.ok()) return fail(std::move(b).error().within(doc.name + " > BND4"));
         doc.bnd4 = std::move(b).value();
         for (const auto& d : doc.bnd4->deviations) doc.notes.push_back("BND4 layout: " + d);
         std::vector<BinderMemberRef> refs;
@@ -125,7 +153,7 @@ Result<Document> open_document(Bytes file, std::string name, const DcxLimits& li
     } else if (is_bnd3(payload)) {
         doc.kind = PayloadKind::Bnd3;
         auto b = bnd3_read(payload);
-        if (!b.ok()) return std::move(b).error().within(doc.name + " > BND3");
+        if (!b.ok()) return fail(std::move(b).error().within(doc.name + " > BND3"));
         doc.bnd3 = std::move(b).value();
         std::vector<BinderMemberRef> refs;
         std::vector<uint64_t> sizes;
@@ -149,10 +177,97 @@ Result<Document> open_document(Bytes file, std::string name, const DcxLimits& li
         doc.kind = PayloadKind::Unknown;
         doc.notes.push_back("the payload is neither BND4, BND3 nor TAE");
     }
+    for (const auto& t : doc.taes) event_bytes_total_ += event_file_bytes(t).size();
+    stage_ = Stage::EventFiles;
+}
 
-    for (auto& t : doc.taes) parse_tae(t, t.slot.member_index == kNoMember ? payload : Bytes(member_bytes(doc, t.slot.member_index)));
-    match_clips(doc);
-    return doc;
+Bytes DocumentOpener::event_file_bytes(const DocumentTae& t) const {
+    return t.slot.member_index == kNoMember ? Bytes(doc_.container.payload)
+                                            : Bytes(member_bytes(doc_, t.slot.member_index));
+}
+
+void DocumentOpener::fail(Error error) {
+    error_ = std::move(error);
+    stage_ = Stage::Failed;
+}
+
+bool DocumentOpener::step(double budget_seconds) {
+    auto started = std::chrono::steady_clock::now();
+    auto spent = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
+    do {
+        switch (stage_) {
+            case Stage::Decompress:
+                read_container();
+                break;
+            case Stage::Container:
+                read_binder();
+                break;
+            case Stage::EventFiles:
+                if (next_event_file_ < doc_.taes.size()) {
+                    DocumentTae& t = doc_.taes[next_event_file_++];
+                    Bytes bytes = event_file_bytes(t);
+                    parse_tae(t, bytes);
+                    event_bytes_done_ += bytes.size();
+                } else {
+                    match_clips(doc_);
+                    stage_ = Stage::Done;
+                }
+                break;
+            case Stage::Done:
+            case Stage::Failed:
+                return true;
+        }
+    } while (stage_ != Stage::Done && stage_ != Stage::Failed && spent() < budget_seconds);
+    return stage_ == Stage::Done || stage_ == Stage::Failed;
+}
+
+double DocumentOpener::progress() const {
+    // Decompression is one step: it counts for the first third; the event files for the rest.
+    switch (stage_) {
+        case Stage::Decompress:
+            return inflater_ ? 0.33 * inflater_->fraction() : 0;
+        case Stage::Container:
+            return 0.33;
+        case Stage::EventFiles:
+            return 0.35 + 0.65 * (event_bytes_total_ ? double(event_bytes_done_) / double(event_bytes_total_) : 1.0);
+        case Stage::Done:
+        case Stage::Failed:
+            return 1;
+    }
+    return 1;
+}
+
+std::string DocumentOpener::stage_text() const {
+    switch (stage_) {
+        case Stage::Decompress:
+            return inflater_ ? "decompressing " + std::to_string(int(inflater_->fraction() * 100)) + "%"
+                             : std::string("decompressing");
+        case Stage::Container:
+            return "reading the binder";
+        case Stage::EventFiles:
+            return "reading event file " + std::to_string(std::min(next_event_file_ + 1, doc_.taes.size())) + " of " +
+                   std::to_string(doc_.taes.size());
+        case Stage::Done:
+            return "done";
+        case Stage::Failed:
+            return "failed";
+    }
+    return "";
+}
+
+Result<Document> DocumentOpener::take() {
+    if (stage_ == Stage::Failed) return std::move(error_);
+    if (stage_ != Stage::Done) return make_error(Error::kNoOffset, "the document is not opened yet");
+    stage_ = Stage::Failed;  // taken: a second take() reports it
+    error_ = make_error(Error::kNoOffset, "the document was already taken");
+    return std::move(doc_);
+}
+
+Result<Document> open_document(Bytes file, std::string name, const DcxLimits& limits) {
+    DocumentOpener opener(file, std::move(name), limits);
+    while (!opener.step(1e9)) {
+    }
+    return opener.take();
 }
 
 Status replace_member_data(Document& doc, size_t member_index, std::vector<uint8_t> data) {
@@ -160,8 +275,10 @@ Status replace_member_data(Document& doc, size_t member_index, std::vector<uint8
     if (member_index >= count)
         return make_error(Error::kNoOffset, "no binder member " + std::to_string(member_index) + " (the document has " +
                                                 std::to_string(count) + ")");
-    if (doc.bnd4) doc.bnd4->members[member_index].data = std::move(data);
-    else doc.bnd3->members[member_index].data = std::move(data);
+    if (doc.bnd4)
+        doc.bnd4->members[member_index].data = std::move(data);
+    else
+        doc.bnd3->members[member_index].data = std::move(data);
     for (auto& t : doc.taes) {
         if (t.slot.member_index != member_index) continue;
         parse_tae(t, member_bytes(doc, member_index));
@@ -201,7 +318,8 @@ Result<std::vector<uint8_t>> export_payload(const Document& doc) {
                 return make_error(Error::kNoOffset, "writing a changed BND3 is not supported (BND3 is read-only)");
             return doc.container.payload;
         }
-        case PayloadKind::Unknown: return doc.container.payload;
+        case PayloadKind::Unknown:
+            return doc.container.payload;
     }
     return doc.container.payload;
 }

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "container/bnd3.h"
 #include "container/bnd4.h"
 #include "container/dcx.h"
+#include "container/zlib_codec.h"
 #include "io/result.h"
 #include "tae/tae_model.h"
 
@@ -27,11 +29,11 @@ const char* payload_kind_name(PayloadKind kind);
 inline constexpr size_t kNoMember = ~size_t{0};
 
 struct DocumentTae {
-    TaeSlot slot;                  // member index, ID, slot, group (member_index = kNoMember for a loose TAE)
-    std::string name;              // the member's full name (or the document name for a loose TAE)
-    std::optional<TaeFile> tae;    // the parsed file, when it parsed
-    std::optional<Error> error;    // why it did not
-    bool modified = false;         // export re-serialises `tae` only when set
+    TaeSlot slot;                // member index, ID, slot, group (member_index = kNoMember for a loose TAE)
+    std::string name;            // the member's full name (or the document name for a loose TAE)
+    std::optional<TaeFile> tae;  // the parsed file, when it parsed
+    std::optional<Error> error;  // why it did not
+    bool modified = false;       // export re-serialises `tae` only when set
 
     // The full animation number of a record of this file (group files store numbers within the group).
     uint64_t full_number(const TaeAnimation& a) const { return slot.number_offset + a.number; }
@@ -62,6 +64,47 @@ struct Document {
 
 // Opens any supported file. Fails only when the wrapper or the binder cannot be read.
 Result<Document> open_document(Bytes file, std::string name, const DcxLimits& limits = {});
+
+// The same opening in steps, so that a UI can draw its progress between them (the browser
+// page stays responsive while a 70 MB binder opens): decompression (one step), the binder's
+// table, then one event file after another. open_document() is this run to the end.
+//   DocumentOpener opener(bytes, name);       // `bytes` must outlive the opener
+//   while (!opener.step(0.02)) draw(opener.progress(), opener.stage_text());
+//   Result<Document> doc = opener.take();
+class DocumentOpener {
+public:
+    enum class Stage : uint8_t { Decompress, Container, EventFiles, Done, Failed };
+
+    DocumentOpener(Bytes file, std::string name, const DcxLimits& limits = {});
+    ~DocumentOpener();
+    DocumentOpener(const DocumentOpener&) = delete;
+    DocumentOpener& operator=(const DocumentOpener&) = delete;
+    // Works for about `budget_seconds` (at least one step); true once Done or Failed.
+    bool step(double budget_seconds);
+    Stage stage() const { return stage_; }
+    double progress() const;         // 0 .. 1
+    std::string stage_text() const;  // "reading event file 12 of 640"
+    // The document (or the error), once step() returned true.
+    Result<Document> take();
+
+private:
+    void read_container();
+    void read_binder();
+    void fail(Error error);
+    Bytes event_file_bytes(const DocumentTae& t) const;
+
+    static constexpr uint64_t kInflateSlice = 4u << 20;  // bytes of output per inflate step
+
+    Bytes file_;
+    DcxLimits limits_;
+    std::optional<DcxDeferredInflate> deferred_;  // a DFLT payload inflated in slices by inflater_
+    std::unique_ptr<ZlibExactInflater> inflater_;
+    Document doc_;
+    Stage stage_ = Stage::Decompress;
+    Error error_;
+    size_t next_event_file_ = 0;
+    uint64_t event_bytes_total_ = 0, event_bytes_done_ = 0;
+};
 
 // Replaces the stored bytes of binder member `member_index` (re-parsing it when it is a TAE).
 Status replace_member_data(Document& doc, size_t member_index, std::vector<uint8_t> data);

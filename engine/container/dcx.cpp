@@ -1,13 +1,12 @@
 #include "container/dcx.h"
 
-#include "io/byte_writer.h"
-
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 
 #include "container/kraken.h"
 #include "container/zlib_codec.h"
+#include "io/byte_writer.h"
 
 namespace taescope {
 
@@ -24,8 +23,10 @@ std::string printable4(Bytes b, uint64_t off) {
     std::string s;
     for (uint64_t i = off; i < off + 4 && i < b.size(); ++i) {
         uint8_t c = b[i];
-        if (c >= 0x20 && c < 0x7F) s.push_back(char(c));
-        else s += "\\x" + hex(c).substr(2);
+        if (c >= 0x20 && c < 0x7F)
+            s.push_back(char(c));
+        else
+            s += "\\x" + hex(c).substr(2);
     }
     return "'" + s + "'";
 }
@@ -39,19 +40,45 @@ bool is_zlib_header(Bytes b) {
     return b.size() >= 2 && b[0] == 0x78 && (b[1] == 0x01 || b[1] == 0x5E || b[1] == 0x9C || b[1] == 0xDA);
 }
 
-Result<std::vector<uint8_t>> inflate_declared(Bytes compressed, uint64_t declared, uint64_t size_field_offset,
-                                              const DcxLimits& limits) {
+// A declared size no honest deflate stream of this length can have, or one over the limit.
+Status check_declared(Bytes compressed, uint64_t declared, uint64_t size_field_offset, const DcxLimits& limits) {
     if (declared > limits.max_uncompressed)
         return make_error(size_field_offset, "declared uncompressed size " + std::to_string(declared) +
                                                  " exceeds the limit of " + std::to_string(limits.max_uncompressed));
     if (declared > compressed.size() * kDeflateMaxRatio + 64)
-        return make_error(size_field_offset, "declared uncompressed size " + std::to_string(declared) +
-                                                 " is impossible for " + std::to_string(compressed.size()) +
-                                                 " bytes of deflate (at most ~1032:1): refused as a decompression bomb");
-    return zlib_inflate_exact(compressed, declared);
+        return make_error(size_field_offset,
+                          "declared uncompressed size " + std::to_string(declared) + " is impossible for " +
+                              std::to_string(compressed.size()) +
+                              " bytes of deflate (at most ~1032:1): refused as a decompression bomb");
+    return ok_status();
 }
 
-Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out) {
+// Checks a DFLT payload's declared size, then inflates it, or leaves it to the caller (`defer`).
+Status read_deflate_payload(const DcxDeferredInflate& payload, const DcxLimits& limits, DcxFile& out,
+                            std::optional<DcxDeferredInflate>* defer) {
+    Status checked = check_declared(payload.compressed, payload.declared, payload.size_field, limits);
+    if (!checked.ok()) return payload.locate(std::move(checked).error());
+    if (defer) {
+        *defer = payload;
+        return ok_status();
+    }
+    auto inflated = zlib_inflate_exact(payload.compressed, payload.declared);
+    if (!inflated.ok()) return payload.locate(std::move(inflated).error());
+    out.payload = std::move(inflated).value();
+    return ok_status();
+}
+
+}  // namespace
+
+Error DcxDeferredInflate::locate(Error e) const {
+    if (e.offset != Error::kNoOffset && e.offset != size_field) e.offset += data_start;
+    e.within(context);
+    return e;
+}
+
+namespace {
+
+Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional<DcxDeferredInflate>* defer) {
     ByteReader r(file);
     DcxInfo& info = out.info;
     TAESCOPE_TRY(r.require(0, 0x4C, "DCX header"));
@@ -68,10 +95,14 @@ Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out) {
     info.flag_38 = file[0x38];
     uint32_t dca_size = load_u32be(file.data() + 0x48);
 
-    if (info.fourcc == "DFLT") info.method = CompressionMethod::Deflate;
-    else if (info.fourcc == "KRAK") info.method = CompressionMethod::Kraken;
-    else if (info.fourcc == "ZSTD") info.method = CompressionMethod::Zstd;
-    else if (info.fourcc == "EDGE") info.method = CompressionMethod::Edge;
+    if (info.fourcc == "DFLT")
+        info.method = CompressionMethod::Deflate;
+    else if (info.fourcc == "KRAK")
+        info.method = CompressionMethod::Kraken;
+    else if (info.fourcc == "ZSTD")
+        info.method = CompressionMethod::Zstd;
+    else if (info.fourcc == "EDGE")
+        info.method = CompressionMethod::Edge;
     else
         return make_error(0x28, "DCX header: unknown compression method " + printable4(file, 0x28) +
                                     " (expected DFLT, KRAK, ZSTD or EDGE)");
@@ -84,9 +115,8 @@ Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out) {
         return make_error(0x48, "DCX header: DCA block size " + std::to_string(dca_size) + ", expected 8");
     uint64_t data_start = kDcxFixedHeader + dca_size;
     if (!r.has(data_start, info.compressed_size))
-        return make_error(0x20, "DCX header: compressed size " + std::to_string(info.compressed_size) +
-                                    " from " + hex(data_start) + " passes the end of the file (" +
-                                    hex(file.size()) + ")");
+        return make_error(0x20, "DCX header: compressed size " + std::to_string(info.compressed_size) + " from " +
+                                    hex(data_start) + " passes the end of the file (" + hex(file.size()) + ")");
     if (info.uncompressed_size > limits.max_uncompressed)
         return make_error(0x1C, "DCX header: declared uncompressed size " + std::to_string(info.uncompressed_size) +
                                     " exceeds the limit of " + std::to_string(limits.max_uncompressed));
@@ -95,16 +125,9 @@ Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out) {
     info.compressed.assign(compressed.begin(), compressed.end());
     info.trailer.assign(file.begin() + data_start + info.compressed_size, file.end());
 
-    if (info.method == CompressionMethod::Deflate) {
-        auto r2 = inflate_declared(compressed, info.uncompressed_size, 0x1C, limits);
-        if (!r2.ok()) {
-            Error e = std::move(r2).error();
-            if (e.offset != Error::kNoOffset && e.offset != 0x1C) e.offset += data_start;
-            return e.within("DCX DFLT payload");
-        }
-        out.payload = std::move(r2).value();
-        return ok_status();
-    }
+    if (info.method == CompressionMethod::Deflate)
+        return read_deflate_payload({compressed, info.uncompressed_size, data_start, 0x1C, "DCX DFLT payload"}, limits,
+                                    out, defer);
     // Kraken: at best a 2-byte block header and a 4-byte memset quantum per 256 KiB block.
     uint64_t max_blocks = info.compressed_size / 2 + 1;
     if (info.uncompressed_size > max_blocks * kKrakenBlock)
@@ -122,7 +145,7 @@ Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out) {
 }
 
 // DCP_DFLT: "DCP\0" "DFLT" 0x20 0x09000000 0 0 0 0x00010100 "DCS\0" usize csize, zlib, "DCA\0" 8.
-Status read_dcp(Bytes file, const DcxLimits& limits, DcxFile& out) {
+Status read_dcp(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional<DcxDeferredInflate>* defer) {
     ByteReader r(file);
     DcxInfo& info = out.info;
     TAESCOPE_TRY(r.require(0, 0x2C, "DCP header"));
@@ -145,14 +168,8 @@ Status read_dcp(Bytes file, const DcxLimits& limits, DcxFile& out) {
     Bytes compressed = file.subspan(0x2C, info.compressed_size);
     info.compressed.assign(compressed.begin(), compressed.end());
     info.trailer.assign(file.begin() + 0x2C + info.compressed_size, file.end());
-    auto payload = inflate_declared(compressed, info.uncompressed_size, 0x24, limits);
-    if (!payload.ok()) {
-        Error e = std::move(payload).error();
-        if (e.offset != Error::kNoOffset && e.offset != 0x24) e.offset += 0x2C;
-        return e.within("DCP DFLT payload");
-    }
-    out.payload = std::move(payload).value();
-    return ok_status();
+    return read_deflate_payload({compressed, info.uncompressed_size, 0x2C, 0x24, "DCP DFLT payload"}, limits, out,
+                                defer);
 }
 
 Status read_bare_zlib(Bytes file, const DcxLimits& limits, DcxFile& out) {
@@ -174,22 +191,32 @@ Status read_bare_zlib(Bytes file, const DcxLimits& limits, DcxFile& out) {
 
 const char* container_kind_name(ContainerKind kind) {
     switch (kind) {
-        case ContainerKind::Dcx: return "DCX";
-        case ContainerKind::DcpDflt: return "DCP_DFLT";
-        case ContainerKind::DcpEdge: return "DCP_EDGE";
-        case ContainerKind::BareZlib: return "zlib";
-        case ContainerKind::None: return "none";
+        case ContainerKind::Dcx:
+            return "DCX";
+        case ContainerKind::DcpDflt:
+            return "DCP_DFLT";
+        case ContainerKind::DcpEdge:
+            return "DCP_EDGE";
+        case ContainerKind::BareZlib:
+            return "zlib";
+        case ContainerKind::None:
+            return "none";
     }
     return "?";
 }
 
 const char* compression_method_name(CompressionMethod method) {
     switch (method) {
-        case CompressionMethod::None: return "none";
-        case CompressionMethod::Deflate: return "DFLT";
-        case CompressionMethod::Kraken: return "KRAK";
-        case CompressionMethod::Zstd: return "ZSTD";
-        case CompressionMethod::Edge: return "EDGE";
+        case CompressionMethod::None:
+            return "none";
+        case CompressionMethod::Deflate:
+            return "DFLT";
+        case CompressionMethod::Kraken:
+            return "KRAK";
+        case CompressionMethod::Zstd:
+            return "ZSTD";
+        case CompressionMethod::Edge:
+            return "EDGE";
     }
     return "?";
 }
@@ -207,10 +234,14 @@ std::string DcxInfo::variant_name() const {
             }
             return "DCX_" + std::string(compression_method_name(method)) + "_" + std::to_string(level);
         }
-        case ContainerKind::DcpDflt: return "DCP_DFLT";
-        case ContainerKind::DcpEdge: return "DCP_EDGE";
-        case ContainerKind::BareZlib: return "zlib";
-        case ContainerKind::None: return "none";
+        case ContainerKind::DcpDflt:
+            return "DCP_DFLT";
+        case ContainerKind::DcpEdge:
+            return "DCP_EDGE";
+        case ContainerKind::BareZlib:
+            return "zlib";
+        case ContainerKind::None:
+            return "none";
     }
     return "?";
 }
@@ -222,20 +253,37 @@ ContainerKind detect_container(Bytes file) {
     return ContainerKind::None;
 }
 
-Result<DcxFile> dcx_read(Bytes file, const DcxLimits& limits) {
+namespace {
+
+Result<DcxFile> read_container(Bytes file, const DcxLimits& limits, std::optional<DcxDeferredInflate>* defer) {
     DcxFile out;
     out.info.kind = detect_container(file);
     switch (out.info.kind) {
-        case ContainerKind::Dcx: TAESCOPE_TRY(read_dcx(file, limits, out)); break;
+        case ContainerKind::Dcx:
+            TAESCOPE_TRY(read_dcx(file, limits, out, defer));
+            break;
         case ContainerKind::DcpDflt:
-        case ContainerKind::DcpEdge: TAESCOPE_TRY(read_dcp(file, limits, out)); break;
-        case ContainerKind::BareZlib: TAESCOPE_TRY(read_bare_zlib(file, limits, out)); break;
+        case ContainerKind::DcpEdge:
+            TAESCOPE_TRY(read_dcp(file, limits, out, defer));
+            break;
+        case ContainerKind::BareZlib:
+            TAESCOPE_TRY(read_bare_zlib(file, limits, out));
+            break;
         case ContainerKind::None:
             out.payload.assign(file.begin(), file.end());
             out.info.uncompressed_size = out.info.compressed_size = file.size();
             break;
     }
     return out;
+}
+
+}  // namespace
+
+Result<DcxFile> dcx_read(Bytes file, const DcxLimits& limits) { return read_container(file, limits, nullptr); }
+
+Result<DcxFile> dcx_read_deferred(Bytes file, const DcxLimits& limits, std::optional<DcxDeferredInflate>& deferred) {
+    deferred.reset();
+    return read_container(file, limits, &deferred);
 }
 
 DcxFile make_dcx(CompressionMethod method) {
@@ -295,12 +343,14 @@ Result<std::vector<uint8_t>> dcx_write(const DcxFile& original, Bytes payload, c
         return make_error(Error::kNoOffset, "payload of " + std::to_string(payload.size()) +
                                                 " bytes does not fit the 32-bit DCX size field");
     if (info.method == CompressionMethod::Zstd || info.method == CompressionMethod::Edge)
-        return make_error(Error::kNoOffset, std::string("cannot re-encode a ") + compression_method_name(info.method) +
-                                                " payload");
+        return make_error(Error::kNoOffset,
+                          std::string("cannot re-encode a ") + compression_method_name(info.method) + " payload");
     std::vector<uint8_t> compressed;
     bool kraken = info.method == CompressionMethod::Kraken && !to_deflate;
-    if (kraken) compressed = kraken_encode_stored(payload);
-    else compressed = zlib_deflate(payload, 9);
+    if (kraken)
+        compressed = kraken_encode_stored(payload);
+    else
+        compressed = zlib_deflate(payload, 9);
 
     switch (info.kind) {
         case ContainerKind::Dcx: {
@@ -330,8 +380,10 @@ Result<std::vector<uint8_t>> dcx_write(const DcxFile& original, Bytes payload, c
             out.insert(out.end(), info.trailer.begin(), info.trailer.end());  // "DCA\0" 8
             return out;
         }
-        case ContainerKind::BareZlib: return compressed;
-        default: break;
+        case ContainerKind::BareZlib:
+            return compressed;
+        default:
+            break;
     }
     return make_error(Error::kNoOffset, std::string("cannot write a ") + container_kind_name(info.kind) + " wrapper");
 }

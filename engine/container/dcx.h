@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,12 +38,12 @@ struct DcxLimits {
 struct DcxInfo {
     ContainerKind kind = ContainerKind::None;
     CompressionMethod method = CompressionMethod::None;
-    std::string fourcc;          // as stored: "DFLT", "KRAK", "ZSTD", "EDGE" ("" when not DCX/DCP)
-    uint32_t version = 0;        // @0x04: 0x10000 or 0x11000
-    uint32_t field_10 = 0;       // @0x10: 0x24 or 0x44
-    uint32_t field_14 = 0;       // @0x14: 0x2C or 0x4C (EDGE: 0x50 + 16 n)
-    uint8_t level = 0;           // @0x30
-    uint8_t flag_38 = 0;         // @0x38: 15 in the "_15" variant
+    std::string fourcc;     // as stored: "DFLT", "KRAK", "ZSTD", "EDGE" ("" when not DCX/DCP)
+    uint32_t version = 0;   // @0x04: 0x10000 or 0x11000
+    uint32_t field_10 = 0;  // @0x10: 0x24 or 0x44
+    uint32_t field_14 = 0;  // @0x14: 0x2C or 0x4C (EDGE: 0x50 + 16 n)
+    uint8_t level = 0;      // @0x30
+    uint8_t flag_38 = 0;    // @0x38: 15 in the "_15" variant
     uint64_t uncompressed_size = 0;
     uint64_t compressed_size = 0;
     std::vector<uint8_t> header;      // raw bytes before the payload (0x4C for DCX)
@@ -64,6 +65,23 @@ ContainerKind detect_container(Bytes file);
 // Opens any of the wrappers above, or no wrapper at all (then the payload is the file).
 // A method we recognise but cannot decode (ZSTD, EDGE) is an error that names it.
 Result<DcxFile> dcx_read(Bytes file, const DcxLimits& limits = {});
+
+// A DFLT payload left for the caller to inflate in slices (ZlibExactInflater), for a UI that
+// draws progress while a large file opens. Its errors are reported through locate(), exactly
+// as dcx_read reports them.
+struct DcxDeferredInflate {
+    Bytes compressed;         // a view into the file
+    uint64_t declared = 0;    // the uncompressed size the header declares (checked against the limits)
+    uint64_t data_start = 0;  // where `compressed` starts in the file: offsets in `compressed` shift by it
+    uint64_t size_field = 0;  // the header offset of the declared size (errors there stay as they are)
+    std::string context;      // "DCX DFLT payload"
+    Error locate(Error e) const;
+};
+
+// dcx_read, except that a DCX or DCP DFLT payload is checked but not inflated: then `deferred`
+// is set and the returned file's payload is empty, for the caller to fill. Other kinds are read
+// whole (`deferred` stays empty).
+Result<DcxFile> dcx_read_deferred(Bytes file, const DcxLimits& limits, std::optional<DcxDeferredInflate>& deferred);
 
 struct DcxWriteOptions {
     // Re-compress a KRAK original as DFLT (DCX_DFLT_11000_44_9) instead of stored Kraken blocks.

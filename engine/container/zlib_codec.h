@@ -20,6 +20,31 @@ constexpr uint64_t kDeflateMaxRatio = 1032;
 // (offsets in errors are in `src`).
 Result<std::vector<uint8_t>> zlib_inflate_exact(Bytes src, uint64_t expected_size);
 
+// The same inflation in slices, so that a UI can draw between them: step() inflates up to
+// `max_output` more bytes and returns true once the stream is complete and checked; every
+// error of zlib_inflate_exact is reported by the step that finds it.
+class ZlibExactInflater {
+public:
+    ZlibExactInflater(Bytes src, uint64_t expected_size);
+    ~ZlibExactInflater();
+    ZlibExactInflater(const ZlibExactInflater&) = delete;
+    ZlibExactInflater& operator=(const ZlibExactInflater&) = delete;
+
+    Result<bool> step(uint64_t max_output);
+    double fraction() const { return expected_ ? double(out_pos_) / double(expected_) : 1.0; }
+    // The inflated bytes, once step() returned true.
+    std::vector<uint8_t> take() { return std::move(out_); }
+
+private:
+    Result<bool> fail(Error e);
+    Bytes src_;
+    uint64_t expected_ = 0;
+    std::vector<uint8_t> out_;
+    void* stream_ = nullptr;  // z_stream, owned (kept out of this header)
+    uint64_t in_pos_ = 0, out_pos_ = 0;
+    bool done_ = false;
+};
+
 // Inflates a zlib stream of unknown output size (a bare "78 DA" file), refusing to produce
 // more than `max_size` bytes. `consumed` receives the number of input bytes the stream used.
 Result<std::vector<uint8_t>> zlib_inflate_bounded(Bytes src, uint64_t max_size, uint64_t* consumed = nullptr);

@@ -99,7 +99,8 @@
   function onEngineChange() {
     const state = readState();
     if (state.status === 'parsing') {
-      showBusy(`Parsing ${state.fileName} (${state.fileSize.toLocaleString()} bytes)…`, null);
+      const fraction = state.progress > 0 ? state.progress : null;
+      showBusy(`Opening ${state.fileName} (${state.fileSize.toLocaleString()} bytes)… ${state.progressText || ''}`, fraction);
       statusLine.textContent = `parsing ${state.fileName}`;
     } else {
       hideBusy();

@@ -1,0 +1,121 @@
+// Opening a document in steps (DocumentOpener, engine/binder/document.h): the browser page
+// draws progress between steps. Stepping must change nothing: the same document, the same
+// error, whatever the step budget.
+#include <doctest/doctest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "binder/document.h"
+#include "container/dcx.h"
+#include "container/zlib_codec.h"
+#include "test_support.h"
+
+using namespace taescope;
+
+namespace {
+
+// Opens with the smallest budget (one unit of work per step) and records the progress seen.
+Result<Document> open_in_steps(Bytes bytes, const std::string& name, std::vector<double>& progress, size_t& steps) {
+    DocumentOpener opener(bytes, name);
+    progress.push_back(opener.progress());
+    steps = 0;
+    while (!opener.step(0)) {
+        progress.push_back(opener.progress());
+        ++steps;
+        REQUIRE(steps < 100000);
+    }
+    progress.push_back(opener.progress());
+    return opener.take();
+}
+
+}  // namespace
+
+TEST_CASE("a document opened one event file per step is the document open_document gives, byte for byte") {
+    for (const char* rel : {"sekiro/c0000.anibnd.dcx", "eldenring/c3000.krak.anibnd.dcx", "eldenring/c0000-a10.tae"}) {
+        std::string path = test::corpus_path(rel);
+        if (path.empty()) continue;
+        std::vector<uint8_t> bytes = test::load(path);
+        Result<Document> whole = open_document(Bytes(bytes), rel);
+        REQUIRE(whole.ok());
+        std::vector<double> progress;
+        size_t steps = 0;
+        Result<Document> stepped = open_in_steps(Bytes(bytes), rel, progress, steps);
+        REQUIRE(stepped.ok());
+        CHECK(stepped->taes.size() == whole->taes.size());
+        CHECK(stepped->animation_count() == whole->animation_count());
+        CHECK(stepped->event_count() == whole->event_count());
+        CHECK(stepped->clips.size() == whole->clips.size());
+        CHECK(stepped->notes == whole->notes);
+        // One step per event file at least (plus decompression and the binder's table).
+        CHECK(steps >= whole->taes.size() + 1);
+        for (size_t i = 1; i < progress.size(); ++i) CHECK(progress[i] >= progress[i - 1]);
+        CHECK(progress.front() == 0.0);
+        CHECK(progress.back() == 1.0);
+        auto a = export_document(*whole), b = export_document(*stepped);
+        REQUIRE(a.ok());
+        REQUIRE(b.ok());
+        CHECK(*a == *b);
+        MESSAGE(std::string(rel) << ": " << steps << " steps, " << whole->taes.size() << " event files, same export");
+    }
+}
+
+TEST_CASE("a document that fails to open fails the same way in steps, and take() says so twice") {
+    std::vector<uint8_t> bad = {'D', 'C', 'X', 0, 0, 1, 0, 0, 0xFF};
+    Result<Document> whole = open_document(Bytes(bad), "bad.dcx");
+    REQUIRE(!whole.ok());
+    DocumentOpener opener(Bytes(bad), "bad.dcx");
+    while (!opener.step(0)) {
+    }
+    CHECK(opener.stage() == DocumentOpener::Stage::Failed);
+    Result<Document> stepped = opener.take();
+    REQUIRE(!stepped.ok());
+    CHECK(stepped.error().to_string() == whole.error().to_string());
+    CHECK(!opener.take().ok());
+}
+
+TEST_CASE("take() before the opener is done is an error, not a half-read document") {
+    std::vector<uint8_t> bytes = {'T', 'A', 'E', ' '};
+    DocumentOpener opener(Bytes(bytes), "x.tae");
+    Result<Document> early = opener.take();
+    CHECK(!early.ok());
+}
+
+TEST_CASE("a DFLT payload inflated in slices: the same bytes, and a corrupt stream fails at the same offset") {
+    std::string path = test::corpus_path("sekiro/c5070.anibnd.dcx");
+    if (path.empty()) return;
+    std::vector<uint8_t> bytes = test::load(path);
+    std::optional<DcxDeferredInflate> deferred;
+    Result<DcxFile> header = dcx_read_deferred(Bytes(bytes), {}, deferred);
+    REQUIRE(header.ok());
+    REQUIRE(deferred.has_value());
+    CHECK(header->payload.empty());
+    Result<DcxFile> whole = dcx_read(Bytes(bytes));
+    REQUIRE(whole.ok());
+    ZlibExactInflater inflater(deferred->compressed, deferred->declared);
+    size_t slices = 0;
+    for (;;) {
+        Result<bool> done = inflater.step(4096);
+        REQUIRE(done.ok());
+        ++slices;
+        if (*done) break;
+    }
+    CHECK(slices >= whole->payload.size() / 4096);
+    CHECK(inflater.take() == whole->payload);
+
+    // Flip bytes in the middle of the deflate stream: both paths report the same error.
+    std::vector<uint8_t> corrupt = bytes;
+    size_t middle = size_t(deferred->data_start + deferred->compressed.size() / 2);
+    for (size_t i = 0; i < 64; ++i) corrupt[middle + i] ^= 0xA5;
+    Result<Document> direct = open_document(Bytes(corrupt), "c5070.anibnd.dcx");
+    REQUIRE(!direct.ok());
+    DocumentOpener opener(Bytes(corrupt), "c5070.anibnd.dcx");
+    size_t steps = 0;
+    while (!opener.step(0)) ++steps;
+    Result<Document> stepped = opener.take();
+    REQUIRE(!stepped.ok());
+    CHECK(stepped.error().to_string() == direct.error().to_string());
+    CHECK(stepped.error().offset >= deferred->data_start);
+    MESSAGE("corrupt DFLT: " << direct.error().to_string() << " (found after " << steps << " steps)");
+}
