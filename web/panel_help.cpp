@@ -56,7 +56,7 @@ void draw_help_window(App& app) {
     ImGui::BulletText("drag a bar's left or right edge: change its start or end");
     ImGui::BulletText("Ctrl+click empty space: add an event of the last used type, 10 frames long");
     ImGui::BulletText("right-click: copy, paste, duplicate, delete, change type, add an event there");
-    ImGui::BulletText("double-click empty space: fit");
+    ImGui::BulletText("double-click empty space: fit; the rows combo orders rows as stored, by event group or by type");
     ImGui::Spacing();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent),
                        "Irregular events (marked ! in the row label)");
@@ -76,6 +76,14 @@ void draw_help_window(App& app) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Page toolbar");
     ImGui::BulletText("Copy link: this animation's events in the URL (opens without the file)");
     ImGui::BulletText("PNG: download this animation's timeline as an image");
+    ImGui::BulletText(
+        "Compare...: set the open file against a reference file (the game's own): the diff, side by side");
+    ImGui::BulletText("drop a template .xml (Smithbox or DSAnimStudio) to decode the open file's game with it");
+    ImGui::Spacing();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Evidence badges (Inspector)");
+    ImGui::BulletText("P Proven, O Observed (the data shows it), S Sourced (a community tool says so),");
+    ImGui::BulletText("I Inferred, ? Unknown. Hover a badge for the source, other readings and the file's own counts.");
+    ImGui::BulletText("\"Proven/Observed only\" hides names that only a community source gives (timeline too).");
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("Ruler: frames at 30 fps on top, seconds below. Blue lines: 0 and the animation's end.");

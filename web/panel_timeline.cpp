@@ -350,6 +350,15 @@ void handle_left_button(App& app, const TimeAxis& axis, const TimelineModel& mod
     }
 }
 
+// The type the context menu's Change type / Add event use, with its template name.
+void event_type_input(App& app) {
+    int& type = app.state().edit.new_event_type;
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    ImGui::InputInt("type", &type);
+    const TaeFileInfo* info = app.selected_tae_info();
+    ImGui::TextDisabled("%s", event_type_label(info ? info->templates : nullptr, type).c_str());
+}
+
 // The right-click menu: what can be done to the events under the mouse, or at that time.
 void draw_context_menu(App& app) {
     AppState& s = app.state();
@@ -368,12 +377,7 @@ void draw_context_menu(App& app) {
         if (ImGui::MenuItem("Duplicate", "Ctrl+D")) app.duplicate_selected_events();
         if (ImGui::MenuItem("Delete", "Del")) app.delete_selected_events();
         if (selected.size() == 1 && ImGui::BeginMenu("Change type")) {
-            ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-            ImGui::InputInt("type", &edit.new_event_type);
-            ImGui::TextDisabled("%s",
-                                event_type_label(app.selected_tae_info() ? app.selected_tae_info()->templates : nullptr,
-                                                 edit.new_event_type)
-                                    .c_str());
+            event_type_input(app);
             ImGui::Checkbox("reset parameters to the template's defaults", &edit.reset_parameters_on_type_change);
             if (ImGui::Button("Apply")) {
                 app.apply_edit(
@@ -391,12 +395,7 @@ void draw_context_menu(App& app) {
     if (ImGui::MenuItem(label, nullptr, false, can_paste)) app.paste_events("", edit.context_seconds);
     if (ImGui::MenuItem("Paste at the playhead", "Ctrl+V", false, can_paste)) app.paste_events("", s.timeline.time);
     if (ImGui::BeginMenu("Add event here")) {
-        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-        ImGui::InputInt("type", &edit.new_event_type);
-        ImGui::TextDisabled("%s",
-                            event_type_label(app.selected_tae_info() ? app.selected_tae_info()->templates : nullptr,
-                                             edit.new_event_type)
-                                .c_str());
+        event_type_input(app);
         if (ImGui::Button("Add (10 frames)")) {
             app.add_event_at(edit.context_seconds, true);
             ImGui::CloseCurrentPopup();
