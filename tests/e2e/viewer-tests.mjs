@@ -177,4 +177,26 @@ export async function viewerTests({ openPage, dropFile, frames, test, check, cor
       await context.close();
     }
   });
+
+  await test('offline: once loaded, the page reloads with the network off and still opens its sample and dropped files (service worker)', async () => {
+    const { page, context, problems } = await openPage();
+    try {
+      const ready = await page.evaluate(() => window.taescope.offlineReady);
+      check(ready === true, `service worker not ready: ${ready}`);
+      await context.setOffline(true);
+      await page.reload();
+      await page.waitForFunction(() => window.taescope && window.taescope.ready, null, { timeout: 30000 });
+      let s = await page.evaluate(() => window.taescope.ready);
+      check(s.status === 'ready' && s.document && s.document.animationCount > 0, `offline reload: status ${s.status}`);
+      const file = corpusFile('sekiro/c5070.anibnd.dcx');
+      if (file) {
+        s = await dropFile(page, fs.readFileSync(file), 'c5070.anibnd.dcx');
+        check(s.status === 'ready' && s.document.animationCount === 32, `offline drop: ${s.status}`);
+      }
+      await context.setOffline(false);
+      check(problems.filter((p) => !/ERR_INTERNET_DISCONNECTED/.test(p)).length === 0, problems.join('; '));
+    } finally {
+      await context.close();
+    }
+  });
 }

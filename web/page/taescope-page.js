@@ -49,6 +49,7 @@
 // Keys the page handles itself: Ctrl+V pastes the system clipboard's events at the playhead
 // (Ctrl+Shift+V: at their stored times), Ctrl+S opens Export; leaving with unsaved edits asks.
 //
+//   await taescope.offlineReady               true once the service worker keeps the page for offline use
 // Nothing here talks to any server but the one the page came from (see the CSP in index.html).
 'use strict';
 
@@ -457,6 +458,15 @@
     return openDefaultSample();
   }
 
+  // ---- offline: a service worker keeps the page's own files (web/page/taescope-sw.js) ----
+  // `taescope.offlineReady` resolves once it controls the page (then a reload works offline).
+  const offlineReady = ('serviceWorker' in navigator && window.isSecureContext)
+    ? navigator.serviceWorker.register('taescope-sw.js').then(() => navigator.serviceWorker.ready)
+      .then(() => navigator.serviceWorker.controller ? true : new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(true), { once: true })))
+      .catch((error) => { console.warn(`offline use unavailable: ${error.message}`); return false; })
+    : Promise.resolve(false);
+
   // ---- start the module ----
   const api = {
     state: readState,
@@ -528,6 +538,7 @@
     exportPng,
   };
 
+  api.offlineReady = offlineReady;
   api.ready = new Promise((resolve, reject) => {
     if (typeof createTaeScope !== 'function') {
       reject(new Error('taescope.js did not load'));

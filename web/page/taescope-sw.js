@@ -1,0 +1,43 @@
+// The service worker that makes the page work offline once it has been loaded: every file the
+// page fetches from its own origin (the page, its scripts, the wasm module, the samples) is
+// kept in a cache. Network first, so a rebuilt app is picked up at once; the cache answers
+// when the network does not. Nothing here ever talks to another origin, and files a user opens
+// are never fetched at all (they are read in the tab), so they are never cached.
+'use strict';
+
+const CACHE = 'taescope-v1';
+
+// The files the page was loaded with were fetched before this worker existed: fetch them again
+// into the cache now (the samples too), so that the very next load can be offline.
+const APP_FILES = ['./', 'index.html', 'taescope.js', 'taescope.wasm', 'taescope-page.js', 'taescope-download.js',
+  'taescope.css', 'samples/index.json'];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(APP_FILES);
+    try {
+      const index = await (await cache.match('samples/index.json')).json();
+      await cache.addAll((index.samples || []).map((name) => `samples/${encodeURIComponent(name)}`));
+    } catch { /* no samples published */ }
+    await self.skipWaiting();
+  })());
+});
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    try {
+      const response = await fetch(request);
+      if (response.ok) await cache.put(request, response.clone());
+      return response;
+    } catch (error) {
+      const cached = await cache.match(request, { ignoreSearch: true });
+      if (cached) return cached;
+      throw error;
+    }
+  })());
+});
