@@ -272,6 +272,8 @@ void handle_left_button(App& app, const TimeAxis& axis, const TimelineModel& mod
     if (activated && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         g = TimelineGesture{};
         g.pressed = true;
+        g.tae_file = s.selection.tae_file;
+        g.animation = s.selection.animation;
         g.press_x = io.MousePos.x;
         g.press_y = io.MousePos.y;
         g.press_time = axis.time(io.MousePos.x);
@@ -308,6 +310,8 @@ void handle_left_button(App& app, const TimeAxis& axis, const TimelineModel& mod
             }
         }
     }
+    if (g.pressed && (g.tae_file != s.selection.tae_file || g.animation != s.selection.animation))
+        g = TimelineGesture{};  // another animation came on screen mid-gesture: it edits nothing
     if (g.pressed && active && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3)) {
         bool snap = !io.KeyAlt;
         double moved_by = axis.time(io.MousePos.x) - g.press_time;
