@@ -1,31 +1,20 @@
 // Benchmark "tae": parse (read_tae) and write (write_tae) throughput in MB/s of TAE bytes, on
 // the loose corpus TAEs and on a generated Sekiro-scale player set (65 files, ~340,000 events),
 // each against memcpy of the same bytes measured in the same run.
-// The corpus is found through $TAESCOPE_CORPUS, else ../shared/corpus beside the source tree.
+// The corpus is found as bench_paths.h says.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
 #include "bench.h"
+#include "bench_paths.h"
 #include "io/file_io.h"
+#include "sample_generator.h"  // tools/taescope, linked as taescope_sample_generator
 #include "tae/tae_reader.h"
 #include "tae/tae_writer.h"
 
-#include "sample_generator.h"  // tools/taescope, linked as taescope_sample_generator
-
 namespace taescope::bench {
 namespace {
-
-std::string tae_corpus_dir() {
-    if (const char* env = std::getenv("TAESCOPE_CORPUS")) return env;
-    std::string here = __FILE__;  // .../main/bench/bench_tae.cpp
-    for (int up = 0; up < 3; ++up) {
-        const size_t slash = here.find_last_of('/');
-        if (slash == std::string::npos) return "../shared/corpus";
-        here.resize(slash);
-    }
-    return here + "/shared/corpus";
-}
 
 // Parse, write and memcpy of a set of TAE buffers, as three rows' worth of figures.
 void measure(const std::string& label, const std::vector<std::vector<uint8_t>>& files, std::vector<Row>& rows) {
@@ -68,13 +57,13 @@ void measure(const std::string& label, const std::vector<std::vector<uint8_t>>& 
                   repeats);
     const double copy_mbs = double(total) / t_copy / 1e6;
     rows.push_back({"tae parse " + label + " (native)", "MB/s of TAE", double(total) / t_parse / 1e6,
-                    "memcpy of the same bytes", copy_mbs, note});
+                    "memcpy of the same bytes", copy_mbs, note, "TAE parse and write throughput"});
     rows.push_back({"tae write " + label + " (native)", "MB/s of TAE", double(total) / t_write / 1e6,
-                    "memcpy of the same bytes", copy_mbs, note});
+                    "memcpy of the same bytes", copy_mbs, note, "TAE parse and write throughput"});
 }
 
 void run_tae(std::vector<Row>& rows) {
-    const std::string dir = tae_corpus_dir() + "/eldenring/";
+    const std::string dir = corpus_dir() + "/eldenring/";
     std::vector<std::vector<uint8_t>> corpus;
     for (const char* name : {"c0000-a10.tae", "c0000-a12.tae", "c0000-a405.tae", "c0000-a512.tae", "c0000-a600.tae"}) {
         auto f = read_file(dir + name);
