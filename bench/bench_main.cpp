@@ -2,9 +2,13 @@
 // Markdown table; ./bench writes it to docs/benchmarks.md with date, machine and commit.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "bench.h"
+#include "dense_animation.h"
+#include "io/file_io.h"
+#include "tae/tae_writer.h"
 
 namespace taescope::bench {
 static std::vector<Benchmark>& registry() {
@@ -19,6 +23,12 @@ static int decimals(double v) { return v != 0 && v < 10 ? 3 : 1; }
 
 int main(int argc, char** argv) {
     using namespace taescope::bench;
+    if (argc >= 3 && !std::strcmp(argv[1], "--write-dense-tae")) {
+        const uint32_t events = argc >= 4 ? uint32_t(std::strtoul(argv[3], nullptr, 10)) : 2000;
+        auto st = taescope::write_file(argv[2], taescope::write_tae(dense_animation_file(events, 1)));
+        if (!st.ok()) std::fprintf(stderr, "%s\n", st.error().to_string().c_str());
+        return st.ok() ? 0 : 1;
+    }
     std::vector<Row> rows;
     for (const auto& b : registry()) {
         bool wanted = argc < 2;

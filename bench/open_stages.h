@@ -64,8 +64,8 @@ struct OpenStageReport {
 OpenStageReport measure_open_stages(const OpenStageInput& input, double time_budget_seconds);
 
 // One line per report, tab-separated, for the native/wasm comparison (bench/wasm/compare_open_stages.mjs):
-// label path method file_bytes decompressed_bytes events repeats memcpy decompress zlib_inflate bnd4 tae decode peak ready
-// error
+// label path method file_bytes decompressed_bytes events repeats memcpy decompress zlib_inflate bnd4 tae decode peak
+// ready error
 std::string open_stage_tsv_header();
 std::string open_stage_tsv_line(const OpenStageReport& r);
 
