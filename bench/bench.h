@@ -10,12 +10,13 @@
 namespace taescope::bench {
 
 struct Row {
-    std::string benchmark;   // e.g. "kraken decode c3000 (native)"
-    std::string metric;      // e.g. "MB/s of output"
+    std::string benchmark;  // e.g. "kraken decode c3000 (native)"
+    std::string metric;     // e.g. "MB/s of output"
     double value = 0;
-    std::string peer;        // e.g. "memcpy of the same bytes"
-    double peer_value = 0;   // measured in the same run
+    std::string peer;       // e.g. "memcpy of the same bytes"
+    double peer_value = 0;  // measured in the same run
     std::string note;
+    std::string section;  // rows of one section are printed as one table under this heading
 };
 
 struct Benchmark {

@@ -1,11 +1,12 @@
 // Benchmark "container": zlib inflate of each DFLT corpus payload (MB/s of output) and the BND4
 // parse of the decompressed binder (MB/s of binder), each against memcpy of the same bytes.
-// The corpus is found through $TAESCOPE_CORPUS, else ../shared/corpus beside the source tree.
+// The corpus is found as bench_paths.h says.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
 #include "bench.h"
+#include "bench_paths.h"
 #include "container/bnd4.h"
 #include "container/dcx.h"
 #include "container/zlib_codec.h"
@@ -13,17 +14,6 @@
 
 namespace taescope::bench {
 namespace {
-
-std::string corpus_dir() {
-    if (const char* env = std::getenv("TAESCOPE_CORPUS")) return env;
-    std::string here = __FILE__;  // .../main/bench/bench_container.cpp
-    for (int up = 0; up < 3; ++up) {
-        const size_t slash = here.find_last_of('/');
-        if (slash == std::string::npos) return "../shared/corpus";
-        here.resize(slash);
-    }
-    return here + "/shared/corpus";
-}
 
 double memcpy_mbs(const std::vector<uint8_t>& bytes, int repeats) {
     std::vector<uint8_t> copy(bytes.size());
@@ -61,6 +51,7 @@ void run_container(std::vector<Row>& rows) {
         char note[96];
         std::snprintf(note, sizeof note, "%zu -> %zu bytes, median of %d", compressed.size(), payload.size(), repeats);
         inflate.note = note;
+        inflate.section = "Containers (native)";
         rows.push_back(inflate);
 
         Row parse;
@@ -76,6 +67,7 @@ void run_container(std::vector<Row>& rows) {
         parse.peer_value = inflate.peer_value;
         std::snprintf(note, sizeof note, "%zu members, copies member data, checks canonical layout", members);
         parse.note = note;
+        parse.section = "Containers (native)";
         rows.push_back(parse);
     }
 }

@@ -1,6 +1,6 @@
 // Benchmark "kraken": decodes each corpus KRAK payload (KRAK-DECODED.sha256 lists them) and
 // reports MB/s of decoded output, median of repeats, against memcpy of the same decoded bytes.
-// The corpus is found through $TAESCOPE_CORPUS, else ../shared/corpus beside the source tree.
+// The corpus is found as bench_paths.h says.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -8,23 +8,13 @@
 #include <sstream>
 
 #include "bench.h"
+#include "bench_paths.h"
 #include "container/kraken.h"
 #include "io/file_io.h"
 #include "io/sha256.h"
 
 namespace taescope::bench {
 namespace {
-
-std::string corpus_dir() {
-    if (const char* env = std::getenv("TAESCOPE_CORPUS")) return env;
-    std::string here = __FILE__;  // .../main/bench/bench_kraken.cpp
-    for (int up = 0; up < 3; ++up) {
-        const size_t slash = here.find_last_of('/');
-        if (slash == std::string::npos) return "../shared/corpus";
-        here.resize(slash);
-    }
-    return here + "/shared/corpus";
-}
 
 void run_kraken(std::vector<Row>& rows) {
     const std::string dir = corpus_dir();
@@ -55,6 +45,7 @@ void run_kraken(std::vector<Row>& rows) {
         row.benchmark = "kraken decode " + path.substr(path.find_last_of('/') + 1) + " (native)";
         row.metric = "MB/s of output";
         row.peer = "memcpy of the same bytes";
+        row.section = "Kraken decode (native)";
         const Status first = kraken_decompress(stream, out);
         if (!first.ok() || sha256_hex(Bytes(out.data(), out.size())) != sha) {
             row.note = "DECODE FAILED: " + (first.ok() ? std::string("sha256 mismatch") : first.error().to_string());

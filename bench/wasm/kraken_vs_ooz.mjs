@@ -40,5 +40,6 @@ for (const line of fs.readFileSync(path.join(corpus, 'KRAK-DECODED.sha256'), 'ut
   rows.push(`| kraken decode ${file} (wasm, Node ${process.version}) | MB/s of output | ${(mb / tOurs).toFixed(1)} | ooz-wasm 2.0.0 decompressUnsafe, same input | ${(mb / tOoz).toFixed(1)} | ${(tOoz / tOurs).toFixed(2)} | ${Number(size)} bytes; sha256 ${okOurs ? 'ok' : 'WRONG'} (ours), ${okOoz ? 'ok' : 'WRONG'} (ooz-wasm); median of ${repeats} |`);
   ours._free(src); ours._free(dst);
 }
+console.log('## Kraken decode: wasm (Node) beside ooz-wasm\n');
 console.log('| benchmark | metric | value | peer | peer value | ratio | note |\n|---|---|---:|---|---:|---:|---|');
 console.log(rows.join('\n'));

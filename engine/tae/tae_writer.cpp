@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include "tae/tae_header_layout.h"
 
@@ -23,50 +24,66 @@ void collect_times(const TaeAnimation& a, std::vector<uint32_t>& keys) {
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
 }
 
-// The same table for the writer, plus each event time's index in it, from one sort of
-// (key, slot) pairs: slot 2j is event j's start, 2j + 1 its end.
-void index_times(const TaeAnimation& a, std::vector<uint64_t>& pairs, std::vector<uint32_t>& keys,
-                 std::vector<uint32_t>& index_of_slot) {
+// The same table for the writer, plus each event time's index in it. Starts and ends are
+// sorted apart, as (key, slot) pairs (slot 2j is event j's start, 2j + 1 its end), then merged:
+// events are usually stored in start order and ends mostly follow it, so each half is often
+// sorted already (checked in one pass) and otherwise sorts faster than the interleaved whole,
+// whose inversions made one sort of all pairs the writer's largest cost. Only the keys decide
+// the table and the indices, so the result is the same as sorting every pair at once.
+void index_times(const TaeAnimation& a, std::vector<uint64_t>& starts, std::vector<uint64_t>& ends,
+                 std::vector<uint32_t>& keys, std::vector<uint32_t>& index_of_slot) {
     const size_t n = a.events.size();
-    pairs.resize(2 * n);
+    starts.resize(n);
+    ends.resize(n);
     for (size_t j = 0; j < n; ++j) {
-        pairs[2 * j] = uint64_t(f32_order_key(a.events[j].start_bits)) << 32 | (2 * j);
-        pairs[2 * j + 1] = uint64_t(f32_order_key(a.events[j].end_bits)) << 32 | (2 * j + 1);
+        starts[j] = uint64_t(f32_order_key(a.events[j].start_bits)) << 32 | (2 * j);
+        ends[j] = uint64_t(f32_order_key(a.events[j].end_bits)) << 32 | (2 * j + 1);
     }
-    std::sort(pairs.begin(), pairs.end());
+    if (!std::is_sorted(starts.begin(), starts.end())) std::sort(starts.begin(), starts.end());
+    if (!std::is_sorted(ends.begin(), ends.end())) std::sort(ends.begin(), ends.end());
     keys.clear();
     index_of_slot.resize(2 * n);
-    for (uint64_t p : pairs) {
-        uint32_t key = uint32_t(p >> 32);
+    auto take = [&](uint64_t p) {
+        const uint32_t key = uint32_t(p >> 32);
         if (keys.empty() || keys.back() != key) keys.push_back(key);
         index_of_slot[uint32_t(p)] = uint32_t(keys.size() - 1);
-    }
+    };
+    size_t i = 0, k = 0;
+    while (i < n && k < n) take(starts[i] < ends[k] ? starts[i++] : ends[k++]);
+    while (i < n) take(starts[i++]);
+    while (k < n) take(ends[k++]);
 }
 
 uint32_t key_to_bits(uint32_t key) { return (key & 0x80000000u) ? key & 0x7FFFFFFFu : ~key; }
 
-// Output into a zero-filled buffer sized from an estimate: padding is a cursor move and each
-// field one store (the estimate is an upper bound; the buffer grows if it is ever short).
+// Output into a zero-filled buffer sized from an upper-bound estimate: padding is a cursor move
+// and each field one unchecked store. Capacity is checked once per block instead (ensure() before
+// the header, the tables and each animation, with that block's upper bound), which keeps the
+// per-field stores free of branches; the buffer grows if an estimate is ever short.
 class OutputBuffer {
 public:
     explicit OutputBuffer(uint64_t estimate) : buf_(estimate, 0) {}
     uint64_t pos() const { return pos_; }
+    // Makes room for at least n more bytes.
+    void ensure(uint64_t n) {
+        if (pos_ + n > buf_.size()) buf_.resize(std::max<uint64_t>(2 * buf_.size(), pos_ + n), 0);
+    }
     void u32le(uint32_t v) { put(&v, 4); }
     void i32le(int32_t v) { put(&v, 4); }
     void u64le(uint64_t v) { put(&v, 8); }
     void bytes(Bytes b) {
         if (!b.empty()) put(b.data(), b.size());
     }
-    void zeros(uint64_t n) { skip(n); }
+    void zeros(uint64_t n) { pos_ += n; }
     void pad_to(uint64_t alignment) {
-        if (uint64_t r = pos_ % alignment) skip(alignment - r);
+        if (uint64_t r = pos_ % alignment) pos_ += alignment - r;
     }
     void utf16z(const std::u16string& s) {
         for (char16_t c : s) {
             uint16_t v = uint16_t(c);
             put(&v, 2);
         }
-        skip(2);
+        pos_ += 2;
     }
     void patch_u32le(uint64_t at, uint32_t v) { std::memcpy(buf_.data() + at, &v, 4); }
     void patch_u64le(uint64_t at, uint64_t v) { std::memcpy(buf_.data() + at, &v, 8); }
@@ -77,30 +94,28 @@ public:
     }
 
 private:
-    void reserve(uint64_t n) {
-        if (pos_ + n > buf_.size()) buf_.resize(std::max<uint64_t>(2 * buf_.size(), pos_ + n), 0);
-    }
     void put(const void* p, uint64_t n) {
-        reserve(n);
         std::memcpy(buf_.data() + pos_, p, n);
-        pos_ += n;
-    }
-    void skip(uint64_t n) {
-        reserve(n);
         pos_ += n;
     }
     std::vector<uint8_t> buf_;
     uint64_t pos_ = 0;
 };
 
+// Upper bounds of what the writer emits: a name with its NUL and padding; one animation with
+// its table entry, run, body, mini header, times, events and groups.
+uint64_t name_bound(const std::optional<std::u16string>& name) { return name ? 2 * name->size() + 2 + 15 : 0; }
+
+uint64_t animation_bound(const TaeAnimation& a) {
+    uint64_t n = 16 + 16 + 48 + 48 + 32 + 16 + 2 * (a.motion_file_name ? a.motion_file_name->size() : 0);
+    for (const auto& e : a.events) n += 24 + 16 + 15 + 8 + 4 + e.parameter_size;
+    for (const auto& g : a.groups) n += 32 + 16 + 15 + 4 * g.event_indices.size();
+    return n;
+}
+
 uint64_t estimate_size(const TaeFile& f) {
-    uint64_t n = 512 + 2 * (f.skeleton_name ? f.skeleton_name->size() : 0) +
-                 2 * (f.sib_name ? f.sib_name->size() : 0);
-    for (const auto& a : f.animations) {
-        n += 16 + 16 + 48 + 48 + 32 + 16 + 2 * (a.motion_file_name ? a.motion_file_name->size() : 0);
-        for (const auto& e : a.events) n += 24 + 16 + 15 + 8 + 4 + e.parameter_size;
-        for (const auto& g : a.groups) n += 32 + 16 + 15 + 4 * g.event_indices.size();
-    }
+    uint64_t n = 512 + name_bound(f.skeleton_name) + name_bound(f.sib_name);
+    for (const auto& a : f.animations) n += animation_bound(a);
     return n;
 }
 
@@ -111,6 +126,7 @@ public:
     std::vector<uint8_t> run() {
         using namespace tae_header;
         const TaeHeader& h = f_.header;
+        w_.ensure(kTaeHeaderSize + name_bound(f_.skeleton_name) + name_bound(f_.sib_name));
         w_.bytes(Bytes(h.raw.data(), h.raw.size()));
         if (w_.pos() < kTaeHeaderSize) w_.zeros(kTaeHeaderSize - w_.pos());
 
@@ -126,6 +142,7 @@ public:
         const uint64_t group_header_off = table_off + 16 * n;
         const uint64_t runs_off = group_header_off + 16;
         const uint64_t bodies_off = runs_off + 16 * runs.size();
+        w_.ensure(bodies_off + 48 * n - table_off);
 
         for (uint64_t i = 0; i < n; ++i) {
             w_.u64le(anims[i].number);
@@ -165,7 +182,8 @@ private:
     const TaeFile& f_;
     OutputBuffer w_;
     std::vector<uint32_t> time_keys_;
-    std::vector<uint64_t> time_pairs_;
+    std::vector<uint64_t> start_pairs_;
+    std::vector<uint64_t> end_pairs_;
     std::vector<uint32_t> time_index_;
     std::vector<uint64_t> data_offsets_;
 
@@ -175,6 +193,7 @@ private:
     }
 
     void write_animation(const TaeAnimation& a, uint64_t body) {
+        w_.ensure(animation_bound(a));
         // Mini header block, then the motion file name if the animation states one.
         const uint64_t mini = w_.pos();
         w_.u64le(a.header_type);
@@ -184,7 +203,7 @@ private:
         w_.bytes(Bytes(a.header_tail.data(), 16));
         if (a.motion_file_name) write_name(*a.motion_file_name);
 
-        index_times(a, time_pairs_, time_keys_, time_index_);
+        index_times(a, start_pairs_, end_pairs_, time_keys_, time_index_);
         const uint64_t times_off = time_keys_.empty() ? 0 : w_.pos();
         for (uint32_t key : time_keys_) w_.u32le(key_to_bits(key));
         w_.pad_to(16);

@@ -1,0 +1,167 @@
+// Browser benchmark (headless Chromium, Debian's /usr/bin/chromium driven by playwright-core):
+//  1. drop-to-first-drawn-timeline: a binder is dropped on the canvas the way a user does (a
+//     DragEvent carrying a File, as tests/e2e does); the clock starts when the drop event is
+//     dispatched and stops at the end of the first frame drawn after the engine finished
+//     opening (the app parses on a frame of its own, then the next frame draws the timeline).
+//     Peer: the engine's own open time for that drop (state().parseMilliseconds).
+//  2. CPU time per frame while playing the binder's largest animation: the main thread's time
+//     inside each requestAnimationFrame callback (the whole wasm frame: ImGui, our panels, the
+//     WebGL calls), median over the frames of a few seconds of playback; and Chromium's own
+//     main-thread task time per frame (CDP Performance.getMetrics TaskDuration). Peer: the same
+//     animation shown paused, measured the same way in the same run.
+// Prints Markdown rows for docs/benchmarks.md (bench/browser/run.sh, part of bench/run).
+// Several files can be given; each is dropped in turn on the same page.
+//   node bench/browser/open_and_play.mjs DIST_DIR FILE LABEL [FILE LABEL ...]
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const { chromium } = await import(path.join(root, 'tests/e2e/node_modules/playwright-core/index.mjs'));
+const { startServer } = await import(path.join(root, 'tools/serve.mjs'));
+
+const [distDir, ...pairs] = process.argv.slice(2);
+const inputs = [];
+for (let i = 0; i + 1 < pairs.length; i += 2) inputs.push({ file: pairs[i], label: pairs[i + 1] });
+const CHROMIUM_ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const VIEWPORT = { width: 1600, height: 1000 };
+const PLAY_SECONDS = 6;
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
+const percentile = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
+const fixed = (v) => (v !== 0 && Math.abs(v) < 10 ? v.toFixed(3) : v.toFixed(1));
+
+const { server, url } = await startServer(distDir, 0);
+// playwright-core gives the browser a fresh temporary profile of its own.
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const version = browser.version();
+const rows = [];
+try {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  // The binder is served beside the page (same origin, so the page's CSP allows the fetch)
+  // without copying it into dist/.
+  await page.route('**/__bench_input__/*', (route) => {
+    const index = Number(new URL(route.request().url()).pathname.split('/').pop());
+    route.fulfill({ body: fs.readFileSync(inputs[index].file), contentType: 'application/octet-stream' });
+  });
+  // Every rAF callback timed on the main thread; while __awaitingReady is set, the state is read
+  // after each callback (outside the timed span) to find the frame in which the open finished.
+  // Every WebGL call is timed too: with SwiftShader, calls that read state (ImGui's backend
+  // saves and restores GL state each frame) wait for the GPU process to finish rendering, so
+  // the time inside WebGL calls is reported apart from the rest of the frame (our code).
+  await page.addInitScript(() => {
+    window.__frames = [];
+    window.__glMs = 0;
+    window.__awaitingReady = false;
+    window.__seenParsing = false;
+    window.__readyFrame = -1;
+    const proto = WebGL2RenderingContext.prototype;
+    for (const key of Object.getOwnPropertyNames(proto)) {
+      const d = Object.getOwnPropertyDescriptor(proto, key);
+      if (!d || typeof d.value !== 'function' || key === 'constructor') continue;
+      const f = d.value;
+      proto[key] = function (...args) {
+        const a = performance.now();
+        try { return f.apply(this, args); } finally { window.__glMs += performance.now() - a; }
+      };
+    }
+    const original = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => original((timestamp) => {
+      const gl0 = window.__glMs;
+      const start = performance.now();
+      callback(timestamp);
+      const end = performance.now();
+      window.__frames.push([start, end, window.__glMs - gl0]);
+      if (window.__awaitingReady && window.taescope) {
+        const s = window.taescope.state();
+        if (s.fileName === window.__targetName && s.status === 'parsing') window.__seenParsing = true;
+        else if (window.__seenParsing && s.fileName === window.__targetName) {
+          window.__awaitingReady = false;
+          window.__readyFrame = window.__frames.length - 1;
+        }
+      }
+    });
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => window.taescope && window.taescope.ready, null, { timeout: 60000 });
+  await page.evaluate(() => window.taescope.ready);
+
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  for (const [inputIndex, { file: inputPath, label }] of inputs.entries()) {
+    // ---- 1. drop to first drawn timeline ----
+    const fileName = path.basename(inputPath);
+    const drop = await page.evaluate(async ([fileName, inputIndex]) => {
+      window.__targetName = fileName;
+      const blob = await (await fetch('/__bench_input__/' + inputIndex)).blob();
+      const file = new File([blob], fileName, { type: 'application/octet-stream' });
+      const transfer = new DataTransfer();
+      transfer.items.add(file);
+      const target = document.getElementById('canvas');
+      const framesBefore = window.__frames.length;
+      window.__readyFrame = -1;
+      window.__seenParsing = false;
+      const t0 = performance.now();
+      window.__awaitingReady = true;
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      // Wait for the open to finish, then for one more frame: the first that draws the timeline.
+      while (window.__readyFrame < 0 || window.__frames.length <= window.__readyFrame + 1)
+        await new Promise((r) => setTimeout(r, 5));
+      const ready = window.__frames[window.__readyFrame], drawn = window.__frames[window.__readyFrame + 1];
+      const s = window.taescope.state();
+      return { t0, parseFrameEnd: ready[1], drawnEnd: drawn[1], drawnFrameMs: drawn[1] - drawn[0], framesBefore,
+               frames: window.__readyFrame + 2 - framesBefore, status: s.status, parseMs: s.parseMilliseconds,
+               events: s.document ? s.document.eventCount : 0, taeFiles: s.document ? s.document.taeFileCount : 0,
+               timelineRows: s.timeline.events.length, timelineShown: s.windows.timeline && s.timeline.geometry.axisX1 > s.timeline.geometry.axisX0,
+               size: file.size };
+    }, [fileName, inputIndex]);
+    const dropMs = drop.drawnEnd - drop.t0;
+    rows.push(`| browser: drop ${label} to first drawn timeline | ms | ${fixed(dropMs)} | engine open time of that drop (parseMilliseconds) | ${fixed(drop.parseMs)} | ${(dropMs / drop.parseMs).toFixed(2)} | ${drop.size} bytes, ${drop.taeFiles} TAE files, ${drop.events} events; status ${drop.status}; first timeline frame ${fixed(drop.drawnFrameMs)} ms with ${drop.timelineRows} rows${drop.timelineShown ? '' : ' (TIMELINE NOT SHOWN)'}; ${drop.frames} frames from drop; one drop (not a median) |`);
+
+    // ---- 2. the largest animation, paused then playing ----
+    const largest = await page.evaluate(() => {
+      const s = window.taescope.state();
+      let best = { taeFile: -1, index: -1, events: -1, name: '' };
+      for (let f = 0; f < s.document.taeFileCount; f++)
+        for (const a of window.taescope.animations(f)) if (a.events > best.events) best = { taeFile: f, index: a.index, events: a.events, name: a.name, length: a.length };
+      return best;
+    });
+    await page.evaluate(({ taeFile, index }) => window.taescope.select(taeFile, index), largest);
+    const measureFrames = async (playing) => {
+      await page.evaluate((playing) => window.taescope.play(playing), playing);
+      await page.waitForTimeout(500);  // settle (layout of the new animation, first frames)
+      const before = await cdp.send('Performance.getMetrics');
+      const firstFrame = await page.evaluate(() => window.__frames.length);
+      await page.waitForTimeout(PLAY_SECONDS * 1000);
+      const after = await cdp.send('Performance.getMetrics');
+      const spans = await page.evaluate((first) => window.__frames.slice(first), firstFrame);
+      const frames = spans.map(([a, b]) => b - a), outsideGl = spans.map(([a, b, gl]) => b - a - gl);
+      const metric = (m, name) => m.metrics.find((x) => x.name === name).value;
+      const taskMsPerFrame = ((metric(after, 'TaskDuration') - metric(before, 'TaskDuration')) * 1e3) / Math.max(1, frames.length);
+      const s = await page.evaluate(() => window.taescope.state());
+      const g = s.timeline.geometry;
+      const visibleRows = Math.min(s.timeline.events.length, Math.ceil((g.visibleBottom - g.visibleTop) / Math.max(1, g.rowHeight)));
+      return { median: median(frames), p90: percentile(frames, 0.9), count: frames.length, app: median(outsideGl), appP90: percentile(outsideGl, 0.9), taskMsPerFrame, visibleRows, playing: s.timeline.playing, time: s.timeline.time };
+    };
+    const paused = await measureFrames(false);
+    const playing = await measureFrames(true);
+    await page.evaluate(() => window.taescope.play(false));
+    const met = (v) => (v <= 4 ? 'target met' : 'target NOT met');
+    const note = `${largest.name}: ${largest.events} events (the largest of the file), ${playing.visibleRows} rows visible at ${VIEWPORT.width}x${VIEWPORT.height}; ${playing.count} frames in ${PLAY_SECONDS} s; playing=${playing.playing}`;
+    rows.push(`| browser: frame time outside WebGL calls, playing ${label} largest animation (rAF callback minus its WebGL calls, median) | ms | ${fixed(playing.app)} | same animation paused, same run | ${fixed(paused.app)} | ${(playing.app / paused.app).toFixed(2)} | ${met(playing.app)} (<= 4 ms); our wasm frame: ImGui, panels, playback; p90 ${fixed(playing.appP90)} ms; ${note} |`);
+    rows.push(`| browser: whole frame on the main thread, playing ${label} largest animation (rAF callback, median) | ms | ${fixed(playing.median)} | same animation paused, same run | ${fixed(paused.median)} | ${(playing.median / paused.median).toFixed(2)} | ${met(playing.median)} (<= 4 ms); includes waiting inside WebGL calls for SwiftShader (software GL in the GPU process, on the same 2 cores); p90 ${fixed(playing.p90)} ms |`);
+    rows.push(`| browser: renderer main-thread task time per frame playing ${label} largest animation (CDP TaskDuration / frames) | ms | ${fixed(playing.taskMsPerFrame)} | same animation paused, same run | ${fixed(paused.taskMsPerFrame)} | ${(playing.taskMsPerFrame / paused.taskMsPerFrame).toFixed(2)} | includes the page's other tasks (timers, input, GC) besides the frame |`);
+  }
+  if (problems.length) rows.push(`| browser: page errors | - | ${problems.length} | - | 0 | 0 | ${problems.join('; ').slice(0, 300)} |`);
+} finally {
+  await browser.close();
+  server.close();
+}
+const header = '| benchmark | metric | value | peer | peer value | ratio | note |\n|---|---|---:|---|---:|---:|---|';
+console.log(`## Browser (headless Chromium ${version}, SwiftShader WebGL2)\n\n${header}\n${rows.join('\n')}`);

@@ -1,0 +1,65 @@
+// The open-to-ready stages in wasm under Node, printed beside the native times of the same
+// bench/run. The native benchmark "open" wrote its figures as TSV ($TAESCOPE_BENCH_OPEN_TSV);
+// this script runs the wasm build of the same code (build/wasm/taescope_bench_wasm.js, CMake
+// target taescope_bench_wasm) on each of those inputs, one Node process per input so that the
+// wasm memory size reported afterwards belongs to that input alone, and prints Markdown rows:
+// wasm time, native time as the peer, ratio wasm/native against the 1.5 target; and the wasm
+// peak heap against 3x the decompressed size.
+//   node --no-experimental-fetch bench/wasm/compare_open_stages.mjs NATIVE.tsv build/wasm/taescope_bench_wasm.js
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const [nativeTsv, module] = process.argv.slice(2);
+const budgetSeconds = process.env.TAESCOPE_BENCH_WASM_BUDGET || '0.4';
+
+function parseTsv(text) {
+  const [header, ...lines] = text.trim().split('\n');
+  const keys = header.split('\t');
+  return lines.map((line) => Object.fromEntries(line.split('\t').map((v, i) => [keys[i], v])));
+}
+
+const ms = (seconds) => Number(seconds) * 1e3;
+const fixed = (v) => (v !== 0 && v < 10 ? v.toFixed(3) : v.toFixed(1));
+const met = (yes) => (yes ? 'target met' : 'target NOT met');
+const stageRows = [];
+const memoryRows = [];
+
+for (const native of parseTsv(fs.readFileSync(nativeTsv, 'utf8'))) {
+  if (native.error) continue;
+  process.stderr.write(`  wasm open ${native.label}\n`);
+  let wasm;
+  try {
+    // --no-liftoff: V8 otherwise runs a fresh module in its baseline compiler until background
+    // tier-up finishes, which in a short per-input process (and on a loaded machine) made the
+    // first stage measured several times slower than the optimised code the other stages got.
+    const out = execFileSync(process.execPath, ['--no-experimental-fetch', '--no-liftoff', module, native.label, native.path, budgetSeconds],
+      { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'inherit'] });
+    wasm = parseTsv(out)[0];
+  } catch (error) {
+    stageRows.push(`| wasm open ${native.label} | - | 0 | - | 0 | 0 | FAILED: ${String(error.message).split('\n')[0]} |`);
+    continue;
+  }
+  const name = `wasm open ${native.label}: `;
+  const stages = [
+    ['decompress (' + native.method + ')', 'decompress'],
+    ...(Number(native.zlib_inflate) > 0 ? [['zlib inflate alone (our wasm zlib build vs the system zlib)', 'zlib_inflate']] : []),
+    ['BND4 parse', 'bnd4_parse'],
+    ['TAE parse (every event file)', 'tae_parse'],
+    ['template decode (every event)', 'template_decode'],
+  ];
+  for (const [title, key] of stages) {
+    const w = ms(wasm[key]), n = ms(native[key]);
+    stageRows.push(`| ${name}${title} | ms | ${fixed(w)} | native, same input, same run | ${fixed(n)} | ${(w / n).toFixed(2)} | ${met(w <= 1.5 * n)} (<= 1.5); median of >= ${wasm.repeats} |`);
+  }
+  const after = (r) => ms(r.bnd4_parse) + ms(r.tae_parse) + ms(r.template_decode);
+  const wAfter = after(wasm), nAfter = after(native);
+  stageRows.push(`| ${name}all stages after decompression | ms | ${fixed(wAfter)} | native, same input, same run | ${fixed(nAfter)} | ${(wAfter / nAfter).toFixed(2)} | ${met(wAfter <= 1.5 * nAfter)} (<= 1.5); in wasm ${(wAfter / ms(wasm.decompress)).toFixed(2)}x its decompression: ${met(wAfter <= 0.25 * ms(wasm.decompress))} (<= 0.25) |`);
+
+  const decompressed = Number(native.decompressed_bytes);
+  const peak = Number(wasm.peak_heap), heap = Number(wasm.wasm_heap_size);
+  memoryRows.push(`| ${name}peak heap, open to ready | MB | ${fixed(peak / 1e6)} | 3x the decompressed size | ${fixed(3 * decompressed / 1e6)} | ${(peak / (3 * decompressed)).toFixed(2)} | ${met(peak <= 3 * decompressed)} (<= 1.00); wasm memory after the run ${fixed(heap / 1e6)} MB = ${(heap / decompressed).toFixed(2)}x decompressed (input file, allocator slack and the repeats' garbage included) |`);
+}
+
+const header = '| benchmark | metric | value | peer | peer value | ratio | note |\n|---|---|---:|---|---:|---:|---|';
+console.log(`## Open-to-ready by stage: wasm (Node ${process.version}, optimising compiler only: --no-liftoff) beside native\n\n${header}\n${stageRows.join('\n')}\n`);
+console.log(`## Peak memory (wasm, counted allocations)\n\n${header}\n${memoryRows.join('\n')}\n`);
