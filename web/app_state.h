@@ -106,6 +106,7 @@ enum class TimelineDrag : uint8_t { None, Move, ResizeStart, ResizeEnd, Marquee 
 struct TimelineGesture {
     TimelineDrag kind = TimelineDrag::None;
     uint64_t drag_id = 0;               // EditSession merges commands of one gesture into one step
+    int tae_file = -1, animation = -1;  // the animation the gesture edits (it ends when another is selected)
     int anchor_event = -1;              // the event under the mouse when the gesture began
     double anchor_start = 0;            // its start then (Move) or the edge's time (Resize)
     double press_time = 0;              // the time under the mouse when the gesture began
