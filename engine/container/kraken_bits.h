@@ -7,16 +7,47 @@
 // "streams must meet" checks on position() then reject streams whose *consumed* bits leave it.
 // A reader keeps 56..63 buffered bits after refill(), so up to 56 bits may be consumed between
 // refills. Positions are indexes into the window (they may run past it when a stream lies).
+// Readers start inside the window (0 <= start <= size) and only move away from the side they
+// start from, so the fast refill checks only the side a reader moves towards.
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 #include <cstdint>
 
 #include "io/byte_reader.h"
 
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
+
 namespace taescope::kraken {
 
-inline uint64_t byte_swap64(uint64_t v) { return __builtin_bswap64(v); }
+// The 8 bytes at p as a big-endian number. wasm has no byte-swap instruction and LLVM expands
+// __builtin_bswap64 to ~35 scalar operations (it also recognises the shift-and-mask idioms and
+// expands them the same way), so with SIMD128 one 8-byte vector load and a byte shuffle do it.
+inline uint64_t load_u64be(const uint8_t* p) {
+#if defined(__wasm_simd128__)
+    const v128_t v = wasm_v128_load64_zero(p);
+    return uint64_t(
+        wasm_i64x2_extract_lane(wasm_i8x16_shuffle(v, v, 7, 6, 5, 4, 3, 2, 1, 0, 8, 9, 10, 11, 12, 13, 14, 15), 0));
+#else
+    return __builtin_bswap64(load_u64le(p));
+#endif
+}
+
+// memcpy for the decoder's copies of a few bytes to a few KiB. In wasm this toolchain's memcpy
+// leaves the module for a JavaScript copy from 512 bytes on (its libc has no bulk-memory build),
+// which costs more than the copy itself at these sizes, so there the copy is a 16-byte vector loop.
+inline void copy_bytes(uint8_t* to, const uint8_t* from, size_t n) {
+#if defined(__wasm_simd128__)
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) wasm_v128_store(to + i, wasm_v128_load(from + i));
+    for (; i < n; ++i) to[i] = from[i];
+#else
+    std::memcpy(to, from, n);
+#endif
+}
 
 // LF: bytes in increasing order, least significant bit of each byte first.
 class LsbForwardBits {
@@ -24,7 +55,7 @@ public:
     LsbForwardBits(const uint8_t* data, ptrdiff_t size, ptrdiff_t start) : data_(data), size_(size), pos_(start) {}
 
     void refill() {
-        if (pos_ >= 0 && pos_ + 8 <= size_) {
+        if (pos_ + 8 <= size_) {
             buf_ |= load_u64le(data_ + pos_) << bits_;
             pos_ += (63 - bits_) >> 3;
             bits_ |= 56;
@@ -65,8 +96,8 @@ public:
     LsbBackwardBits(const uint8_t* data, ptrdiff_t size, ptrdiff_t start) : data_(data), size_(size), pos_(start) {}
 
     void refill() {
-        if (pos_ - 8 >= 0 && pos_ <= size_) {
-            buf_ |= byte_swap64(load_u64le(data_ + pos_ - 8)) << bits_;
+        if (pos_ - 8 >= 0) {
+            buf_ |= load_u64be(data_ + pos_ - 8) << bits_;
             pos_ -= (63 - bits_) >> 3;
             bits_ |= 56;
         } else {
@@ -129,8 +160,8 @@ public:
     MsbForwardBits(const uint8_t* data, ptrdiff_t size, ptrdiff_t start) : data_(data), size_(size), pos_(start) {}
 
     void refill() {
-        if (pos_ >= 0 && pos_ + 8 <= size_) {
-            buf_ |= byte_swap64(load_u64le(data_ + pos_)) >> bits_;
+        if (pos_ + 8 <= size_) {
+            buf_ |= load_u64be(data_ + pos_) >> bits_;
             pos_ += (63 - bits_) >> 3;
             bits_ |= 56;
         } else {
@@ -158,7 +189,7 @@ public:
     MsbBackwardBits(const uint8_t* data, ptrdiff_t size, ptrdiff_t start) : data_(data), size_(size), pos_(start) {}
 
     void refill() {
-        if (pos_ - 8 >= 0 && pos_ <= size_) {
+        if (pos_ - 8 >= 0) {
             buf_ |= load_u64le(data_ + pos_ - 8) >> bits_;
             pos_ -= (63 - bits_) >> 3;
             bits_ |= 56;

@@ -70,10 +70,27 @@ inline uint64_t load8(const uint8_t* p) {
     return v;
 }
 inline void store8(uint8_t* p, uint64_t v) { std::memcpy(p, &v, 8); }
-// Eight byte-wise additions modulo 256.
+// Eight byte-wise additions modulo 256: one vector add with wasm SIMD128, else SWAR (9 scalar
+// operations, which x86-64 runs about as fast as moving the words into vector registers).
 inline uint64_t add_bytes(uint64_t a, uint64_t b) {
+#if defined(__wasm_simd128__)
+    return uint64_t(
+        wasm_i64x2_extract_lane(wasm_i8x16_add(wasm_i64x2_splat(int64_t(a)), wasm_i64x2_splat(int64_t(b))), 0));
+#else
     constexpr uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full, kHigh = 0x8080808080808080ull;
     return ((a & kLow7) + (b & kLow7)) ^ ((a ^ b) & kHigh);
+#endif
+}
+
+// 16 bytes from `from` to `o` (the ranges must not overlap): one vector move with wasm SIMD128.
+inline void copy16(uint8_t* o, const uint8_t* from) {
+#if defined(__wasm_simd128__)
+    wasm_v128_store(o, wasm_v128_load(from));
+#else
+    const uint64_t lo = load8(from), hi = load8(from + 8);
+    store8(o, lo);
+    store8(o + 8, hi);
+#endif
 }
 
 // One chunk's LZ job, as parsed from its arrays and bit region.
@@ -127,6 +144,12 @@ const char* execute_tokens(const LzChunk& c, size_t* where) {
         uint8_t* o = out + pos;
         if constexpr (kDeltaLiterals) {
             const uint8_t* ref = o - last;
+#if defined(__wasm_simd128__)
+            if (last >= 16 && out_size - pos >= lit_len + 16) {  // 16-byte steps read only final bytes
+                for (size_t k = 0; k < lit_len; k += 16)
+                    wasm_v128_store(o + k, wasm_i8x16_add(wasm_v128_load(lit + k), wasm_v128_load(ref + k)));
+            } else
+#endif
             if (out_size - pos >= lit_len + 8) {
                 for (size_t k = 0; k < lit_len; k += 8) store8(o + k, add_bytes(load8(lit + k), load8(ref + k)));
             } else {
@@ -134,10 +157,12 @@ const char* execute_tokens(const LzChunk& c, size_t* where) {
             }
         } else {
             if (lit_len <= 16 && out_size - pos >= 16) {
-                store8(o, load8(lit));
-                store8(o + 8, load8(lit + 8));
+                copy16(o, lit);
+            } else if (lit_len <= 64 && out_size - pos >= lit_len + 16) {
+                // Literals are a separate buffer (with slack), so 16-byte steps never overlap.
+                for (size_t k = 0; k < lit_len; k += 16) copy16(o + k, lit + k);
             } else if (lit_len) {
-                std::memcpy(o, lit, lit_len);
+                kraken::copy_bytes(o, lit, lit_len);
             }
         }
         lit += lit_len;
@@ -183,10 +208,7 @@ const char* execute_tokens(const LzChunk& c, size_t* where) {
             problem = "a match reaches before the window base (the last reset block start)";
             break;
         }
-        if (d < 8) {
-            problem = "a match distance below 8 (the format's minimum)";
-            break;
-        }
+        // d >= 8 holds for every distance: checked when decoding them, and the start value is 8.
         if (match_len > chunk_end - pos) {
             problem = "a match runs past the chunk end";
             break;
@@ -197,7 +219,13 @@ const char* execute_tokens(const LzChunk& c, size_t* where) {
             // Distances are >= 8, so 8-byte steps only read bytes that are already final.
             store8(o, load8(from));
             store8(o + 8, load8(from + 8));
-            for (size_t k = 16; k < match_len; k += 8) store8(o + k, load8(from + k));
+            if (match_len > 16) {
+                if (d >= 16) {  // 16-byte steps read only final bytes too
+                    for (size_t k = 16; k < match_len; k += 16) copy16(o + k, from + k);
+                } else {
+                    for (size_t k = 16; k < match_len; k += 8) store8(o + k, load8(from + k));
+                }
+            }
         } else {
             for (size_t k = 0; k < match_len; ++k) o[k] = from[k];
         }
@@ -220,7 +248,7 @@ done:
         const uint8_t* ref = o - last;
         for (size_t k = 0; k < tail; ++k) o[k] = uint8_t(lit[k] + ref[k]);
     } else {
-        if (tail) std::memcpy(o, lit, tail);
+        kraken::copy_bytes(o, lit, tail);
     }
     return nullptr;
 }
@@ -442,6 +470,10 @@ Status Decoder::decode_lz_chunk(const uint8_t* s, const uint8_t* e, size_t p0, s
         }
         if (dist > window_limit) {
             problem = "a decoded distance exceeds the whole window";
+            return false;
+        }
+        if (dist < 8) {  // only scaled offsets can be this short; the token loop relies on d >= 8
+            problem = "a decoded distance is below 8 (the format's minimum)";
             return false;
         }
         distances[i] = uint32_t(dist);

@@ -3,6 +3,7 @@
 #include "container/kraken_entropy.h"
 
 #include <cstring>
+#include <memory>
 #include <vector>
 
 namespace taescope::kraken {
@@ -96,6 +97,18 @@ unsigned read_range_count(MsbForwardBits& bits, unsigned nsym) {
 
 const char* read_unary_values(MsbForwardBits& bits, unsigned count, uint8_t* values) {
     for (unsigned i = 0; i < count; ++i) {
+        // Most values are short: take them straight from the buffer and refill only when the
+        // buffered bits hold no terminating 1 (the loop below then handles long values).
+        unsigned z = bits.leading_zeros();
+        if (z >= bits.buffered()) {
+            bits.refill();
+            z = bits.leading_zeros();
+        }
+        if (z < bits.buffered()) {
+            bits.consume(z + 1);
+            values[i] = uint8_t(z);  // z < 64
+            continue;
+        }
         unsigned total = 0;
         for (;;) {
             bits.refill();
@@ -157,7 +170,7 @@ Status decode_rle(const StreamOrigin& origin, const uint8_t* p, const uint8_t* e
         std::memset(dst, p[0], ds);
         return ok_status();
     }
-    std::vector<uint8_t> decoded_prefix;
+    std::unique_ptr<uint8_t[]> decoded_prefix;  // not zero-filled: every byte is written below
     const uint8_t* cmd;
     size_t cmd_len;
     if (p[0] != 0) {
@@ -166,13 +179,13 @@ Status decode_rle(const StreamOrigin& origin, const uint8_t* p, const uint8_t* e
         if (!header.ok()) return std::move(header.error().within("RLE command prefix"));
         const size_t prefix_size = header->decoded_size;
         const size_t rest = c - header->header_size - header->payload_size;
-        decoded_prefix.resize(prefix_size + rest);
-        auto prefix = decode_array(origin, p, end, decoded_prefix.data(), prefix_size, depth + 1);
+        decoded_prefix.reset(new uint8_t[prefix_size + rest]);
+        auto prefix = decode_array(origin, p, end, decoded_prefix.get(), prefix_size, depth + 1);
         if (!prefix.ok()) return std::move(prefix.error().within("RLE command prefix"));
         if (prefix->size != prefix_size) return origin.error(p, "RLE command prefix decoded to an unexpected size");
-        if (rest) std::memcpy(decoded_prefix.data() + prefix_size, prefix->next, rest);
-        cmd = decoded_prefix.data();
-        cmd_len = decoded_prefix.size();
+        if (rest) std::memcpy(decoded_prefix.get() + prefix_size, prefix->next, rest);
+        cmd = decoded_prefix.get();
+        cmd_len = prefix_size + rest;
     } else {
         cmd = p + 1;
         cmd_len = c - 1;
@@ -211,7 +224,7 @@ Status decode_rle(const StreamOrigin& origin, const uint8_t* p, const uint8_t* e
         }
         if (literals > hi - lo) return fail("command copies " + num(literals) + " literals, " + num(hi - lo) + " remain");
         if (literals + runs > ds - o) return fail("command writes " + num(literals + runs) + " bytes past the end");
-        if (literals) std::memcpy(dst + o, cmd + lo, literals);
+        copy_bytes(dst + o, cmd + lo, literals);
         lo += literals;
         o += literals;
         if (runs) std::memset(dst + o, run, runs);
@@ -358,7 +371,7 @@ Result<DecodedArray> decode_array(const StreamOrigin& origin, const uint8_t* p, 
     const uint8_t* payload_end = payload + h.payload_size;
     switch (h.type) {
         case ArrayType::raw:
-            if (h.payload_size) std::memcpy(dst, payload, h.payload_size);
+            copy_bytes(dst, payload, h.payload_size);
             break;
         case ArrayType::tans: TAESCOPE_TRY(decode_tans(origin, payload, payload_end, dst, h.decoded_size)); break;
         case ArrayType::huffman3:

@@ -3,6 +3,10 @@
 #include <array>
 #include <cstring>
 
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
+
 #include "container/kraken_entropy.h"
 
 namespace taescope::kraken {
@@ -42,15 +46,12 @@ const char* read_rice_table(MsbForwardBits& bits, CodeLengths& t) {
     const unsigned nranges = read_range_count(bits, nsym);
     uint8_t unary[256 + 256];
     if (const char* e = read_unary_values(bits, nsym + nranges, unary)) return e;
-    unsigned r[256];
-    for (unsigned i = 0; i < nsym; ++i) {
-        bits.refill();
-        r[i] = (unsigned(unary[i]) << f) | bits.read(f);
-        if (r[i] > 255) return "rice code-length value exceeds 255";
-    }
     int acc = 30;
     for (unsigned i = 0; i < nsym; ++i) {
-        const int d = zigzag(r[i]);
+        if (i % 16 == 0) bits.refill();  // 16 reads of f <= 3 bits fit in the 56 a refill leaves
+        const unsigned r = (unsigned(unary[i]) << f) | bits.read(f);
+        if (r > 255) return "rice code-length value exceeds 255";
+        const int d = zigzag(r);
         const int len = d + (acc >> 2) + 1;
         if (len < 1 || len > int(kMaxCodeLength)) return "rice table gives a code length outside 1..11";
         t.lengths[i] = uint8_t(len);
@@ -124,11 +125,28 @@ const char* read_sparse_table(MsbForwardBits& bits, CodeLengths& t) {
     return nullptr;
 }
 
-// Canonical code -> lookup indexed by the next 11 stream bits, LSB first (the first stream bit
-// is the codeword's most significant bit, so each codeword is bit-reversed). Built by doubling:
-// after step l the first 2^l entries decode every code of length <= l from l bits; copying them
-// up extends them to l + 1 bits, and each code of length l + 1 then claims its one new entry.
-const char* build_lookup(const CodeLengths& t, HuffEntry* lut) {
+// lut[0, n) -> lut[n, 2n) for a power of two n. In wasm, memcpy of more than a few hundred bytes
+// leaves the module for a JavaScript copy (no bulk-memory instructions in this toolchain's libc),
+// which costs more than building the table, so the copy is written out with 16-byte vectors.
+inline void copy_entries(HuffEntry* to, const HuffEntry* from, unsigned n) {
+#if defined(__wasm_simd128__)
+    if (n >= 8) {
+        for (unsigned i = 0; i < n; i += 8) wasm_v128_store(to + i, wasm_v128_load(from + i));
+        return;
+    }
+    for (unsigned i = 0; i < n; ++i) to[i] = from[i];
+#else
+    std::memcpy(to, from, n * sizeof(HuffEntry));
+#endif
+}
+
+// Canonical code -> lookup indexed by the next `width` stream bits, LSB first (the first stream
+// bit is the codeword's most significant bit, so each codeword is bit-reversed), where width is
+// the longest code length present (<= 11): small arrays often have short codes, and a smaller
+// table is quicker to build. Built by doubling: after step l the first 2^l entries decode every
+// code of length <= l from l bits; copying them up extends them to l + 1 bits, and each code of
+// length l + 1 then claims its one new entry.
+const char* build_lookup(const CodeLengths& t, HuffEntry* lut, unsigned* width) {
     unsigned per_length[kMaxCodeLength + 2] = {};
     for (unsigned i = 0; i < t.count; ++i) ++per_length[t.lengths[i]];
     unsigned next_slot[kMaxCodeLength + 2], next_index[kMaxCodeLength + 2];
@@ -140,44 +158,41 @@ const char* build_lookup(const CodeLengths& t, HuffEntry* lut) {
         index += per_length[l];
     }
     if (slot != kTableSize) return "Huffman code is not complete (the code lengths do not fill the code space)";
-    // Codes grouped by length (listing order kept within a length), with their reversed codeword.
+    // Codes grouped by length (listing order kept within a length): reversed codeword and entry.
     uint16_t by_length[256];
+    HuffEntry entry_by_length[256];
     for (unsigned i = 0; i < t.count; ++i) {
         const unsigned l = t.lengths[i];
         const unsigned first = next_slot[l];
         next_slot[l] += 1u << (kMaxCodeLength - l);
-        by_length[next_index[l]++] = uint16_t(kReverse11[first]);  // low l bits: the codeword, first bit at bit 0
+        const unsigned at = next_index[l]++;
+        by_length[at] = uint16_t(kReverse11[first]);  // low l bits: the codeword, first bit at bit 0
+        entry_by_length[at] = HuffEntry((l << 8) | t.symbols[i]);
     }
     unsigned k = 0;
-    uint16_t symbol_by_length[256];
-    {
-        unsigned start[kMaxCodeLength + 2], at = 0;
-        for (unsigned l = 1; l <= kMaxCodeLength; ++l) {
-            start[l] = at;
-            at += per_length[l];
-        }
-        for (unsigned i = 0; i < t.count; ++i) symbol_by_length[start[t.lengths[i]]++] = t.symbols[i];
-    }
+    unsigned longest = kMaxCodeLength;
+    while (per_length[longest] == 0) --longest;  // some length is present: the code is complete
+    *width = longest;
     lut[0] = 0;
-    for (unsigned l = 1; l <= kMaxCodeLength; ++l) {
+    for (unsigned l = 1; l <= longest; ++l) {
         const unsigned half = 1u << (l - 1);
-        std::memcpy(lut + half, lut, half * sizeof(HuffEntry));
+        copy_entries(lut + half, lut, half);
         for (unsigned n = 0; n < per_length[l]; ++n, ++k)
-            lut[by_length[k]] = HuffEntry((l << 8) | symbol_by_length[k]);
+            lut[by_length[k]] = entry_by_length[k];
     }
     return nullptr;
 }
 
 template <class Reader>
-inline uint8_t decode_symbol(Reader& r, const HuffEntry* lut) {
-    const HuffEntry e = lut[r.peek(kMaxCodeLength)];
+inline uint8_t decode_symbol(Reader& r, const HuffEntry* lut, unsigned width) {
+    const HuffEntry e = lut[r.peek(width)];
     r.consume(e >> 8);
     return uint8_t(e);
 }
 
 // §9.3: one 3-stream region [lo, hi) with split point `mid`, producing n symbols.
 Status decode_three_streams(const StreamOrigin& origin, const uint8_t* lo, const uint8_t* mid, const uint8_t* hi,
-                            const HuffEntry* lut, uint8_t* dst, size_t n) {
+                            const HuffEntry* lut, unsigned width, uint8_t* dst, size_t n) {
     const ptrdiff_t size = hi - lo, split = mid - lo;
     LsbForwardBits s0(lo, size, 0);
     LsbBackwardBits s1(lo, size, size);
@@ -189,21 +204,21 @@ Status decode_three_streams(const StreamOrigin& origin, const uint8_t* lo, const
         s1.refill();
         s2.refill();
         for (int k = 0; k < 5; ++k) {
-            o[0] = decode_symbol(s0, lut);
-            o[1] = decode_symbol(s1, lut);
-            o[2] = decode_symbol(s2, lut);
+            o[0] = decode_symbol(s0, lut, width);
+            o[1] = decode_symbol(s1, lut, width);
+            o[2] = decode_symbol(s2, lut, width);
             o += 3;
         }
     }
     while (o < oe) {
         s0.refill();
-        *o++ = decode_symbol(s0, lut);
+        *o++ = decode_symbol(s0, lut, width);
         if (o == oe) break;
         s1.refill();
-        *o++ = decode_symbol(s1, lut);
+        *o++ = decode_symbol(s1, lut, width);
         if (o == oe) break;
         s2.refill();
-        *o++ = decode_symbol(s2, lut);
+        *o++ = decode_symbol(s2, lut, width);
     }
     if (s0.position() != split)
         return origin.error(lo, s0.position(),
@@ -234,7 +249,8 @@ Status decode_huffman(const StreamOrigin& origin, const uint8_t* p, const uint8_
     }
     if (problem) return origin.error(p, std::string("Huffman code-length table: ") + problem);
     HuffEntry lut[kTableSize];
-    if (const char* e = build_lookup(table, lut)) return origin.error(p, e);
+    unsigned width = 0;
+    if (const char* e = build_lookup(table, lut, &width)) return origin.error(p, e);
     if (bits.position() >= end - p) return origin.error(p, "Huffman code-length table runs past the array payload");
     const uint8_t* q = p + bits.position();
 
@@ -245,7 +261,7 @@ Status decode_huffman(const StreamOrigin& origin, const uint8_t* p, const uint8_
         if (split >= size_t(end - q))
             return origin.error(q - 2, "Huffman split " + std::to_string(split) + " lies outside the " +
                                            std::to_string(end - q) + "-byte data region");
-        return decode_three_streams(origin, q, q + split, end, lut, dst, ds);
+        return decode_three_streams(origin, q, q + split, end, lut, width, dst, ds);
     }
     if (end - q < 6) return origin.error(q, "Huffman 6-stream array: the split fields need 6 bytes");
     const size_t sm = size_t(q[0]) | (size_t(q[1]) << 8) | (size_t(q[2]) << 16);
@@ -261,9 +277,9 @@ Status decode_huffman(const StreamOrigin& origin, const uint8_t* p, const uint8_
     if (size_t(end - (mid + 2)) < sr + 2)
         return origin.error(mid, "Huffman 6-stream second-half split " + std::to_string(sr) + " does not fit");
     const size_t half = (ds + 1) / 2;
-    auto first = decode_three_streams(origin, q, q + sl, mid, lut, dst, half);
+    auto first = decode_three_streams(origin, q, q + sl, mid, lut, width, dst, half);
     if (!first.ok()) return std::move(first.error().within("first half"));
-    auto second = decode_three_streams(origin, mid + 2, mid + 2 + sr, end, lut, dst + half, ds - half);
+    auto second = decode_three_streams(origin, mid + 2, mid + 2 + sr, end, lut, width, dst + half, ds - half);
     if (!second.ok()) return std::move(second.error().within("second half"));
     return ok_status();
 }
