@@ -15,7 +15,7 @@
 namespace taescope::bench {
 namespace {
 
-double memcpy_mbs(const std::vector<uint8_t>& bytes, int repeats) {
+double memcpy_mbs(Bytes bytes, int repeats) {
     std::vector<uint8_t> copy(bytes.size());
     double t = median_seconds(repeats, [&] {
         std::memcpy(copy.data(), bytes.data(), bytes.size());

@@ -101,7 +101,7 @@ void run_tae(std::vector<Row>& rows) {
         return;
     }
     for (auto& m : binder->members)
-        if (m.data.size() >= 4 && std::memcmp(m.data.data(), "TAE ", 4) == 0) generated.push_back(std::move(m.data));
+        if (m.data.size() >= 4 && std::memcmp(m.data.data(), "TAE ", 4) == 0) generated.push_back(m.data.to_vector());
     measure("generated Elden Ring-scale set (seed 1, from its binder)", generated, rows);
 }
 

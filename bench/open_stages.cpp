@@ -125,7 +125,7 @@ OpenStageReport measure_open_stages(const OpenStageInput& input, double budget) 
             return r;
         }
         r.live_after_decompress = heap_tracking_live();
-        auto binder = bnd4_read(dcx->payload);
+        auto binder = bnd4_read_shared(dcx->payload);  // as the app opens it: members are windows
         r.live_after_bnd4 = heap_tracking_live();
         if (!binder.ok()) {
             heap_tracking_stop();
@@ -158,7 +158,7 @@ OpenStageReport measure_open_stages(const OpenStageInput& input, double budget) 
         if (dcx->info.method == CompressionMethod::Deflate)
             r.zlib_inflate = adaptive_median(
                 budget, r.repeats, [&] { (void)zlib_inflate_exact(dcx->info.compressed, dcx->payload.size()); });
-        r.bnd4_parse = adaptive_median(budget, r.repeats, [&] { (void)bnd4_read(dcx->payload); });
+        r.bnd4_parse = adaptive_median(budget, r.repeats, [&] { (void)bnd4_read_shared(dcx->payload); });
         const std::vector<size_t> members = tae_member_indices(*binder);
         r.tae_parse = adaptive_median(budget, r.repeats, [&] {
             for (size_t index : members) (void)read_tae(binder->members[index].data);

@@ -77,8 +77,8 @@ void scan_binder(Document& doc, const std::vector<BinderMemberRef>& refs, const 
                             (doc.slots.has_version_member ? " (member 9,999,999 present)" : " (no member 9,999,999)"));
 }
 
-const std::vector<uint8_t>& member_bytes(const Document& doc, size_t index) {
-    return doc.bnd4 ? doc.bnd4->members[index].data : doc.bnd3->members[index].data;
+Bytes member_bytes(const Document& doc, size_t index) {
+    return doc.bnd4 ? Bytes(doc.bnd4->members[index].data) : Bytes(doc.bnd3->members[index].data);
 }
 
 }  // namespace
@@ -142,7 +142,7 @@ void DocumentOpener::read_binder() {
     Bytes payload = doc.container.payload;
     if (is_bnd4(payload)) {
         doc.kind = PayloadKind::Bnd4;
-        auto b = bnd4_read(payload);
+        auto b = bnd4_read_shared(doc.container.payload);  // members are windows into the payload
         if (!b.ok()) return fail(std::move(b).error().within(doc.name + " > BND4"));
         doc.bnd4 = std::move(b).value();
         for (const auto& d : doc.bnd4->deviations) doc.notes.push_back("BND4 layout: " + d);
@@ -300,7 +300,7 @@ Result<std::vector<uint8_t>> export_payload(const Document& doc) {
     switch (doc.kind) {
         case PayloadKind::Tae:
             if (!doc.taes.empty() && doc.taes[0].modified && doc.taes[0].tae) return write_tae(*doc.taes[0].tae);
-            return doc.container.payload;
+            return doc.container.payload.to_vector();
         case PayloadKind::Bnd4: {
             Bnd4 b = *doc.bnd4;
             for (const auto& t : doc.taes)
@@ -316,12 +316,12 @@ Result<std::vector<uint8_t>> export_payload(const Document& doc) {
                     changed |= doc.bnd3->members[i].data != original->members[i].data;
             if (changed)
                 return make_error(Error::kNoOffset, "writing a changed BND3 is not supported (BND3 is read-only)");
-            return doc.container.payload;
+            return doc.container.payload.to_vector();
         }
         case PayloadKind::Unknown:
-            return doc.container.payload;
+            return doc.container.payload.to_vector();
     }
-    return doc.container.payload;
+    return doc.container.payload.to_vector();
 }
 
 Result<std::vector<uint8_t>> export_document(const Document& doc, const ExportOptions& options) {

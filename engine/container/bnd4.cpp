@@ -262,7 +262,31 @@ bool is_bnd4(Bytes data) {
     return data.size() >= 4 && (std::memcmp(data.data(), "BND4", 4) == 0 || std::memcmp(data.data(), "BHF4", 4) == 0);
 }
 
-Result<Bnd4> bnd4_read(Bytes data) {
+namespace {
+
+Result<std::vector<uint8_t>> write_canonical(const Bnd4& b, bool with_data);  // below
+
+// Exactly bnd4_write_canonical(b) == data, without writing the members' bytes (140 MB for the
+// largest binders): the canonical header region must match, every gap must be the writer's zero
+// padding and every member must sit where the writer puts it (its bytes are then the same bytes).
+bool canonical_reproduces(const Bnd4& b, Bytes data) {
+    auto headers = write_canonical(b, false);
+    if (!headers.ok() || headers->size() > data.size() ||
+        !std::equal(headers->begin(), headers->end(), data.begin()))
+        return false;
+    uint64_t pos = headers->size();
+    for (const auto& m : b.members) {
+        const uint64_t want = (!m.data.empty() && pos % 16) ? pos + (16 - pos % 16) : pos;
+        if (m.data_offset != want || m.data.size() != m.stored_size) return false;
+        for (uint64_t p = pos; p < want; ++p)
+            if (data[size_t(p)] != 0) return false;
+        pos = want + m.data.size();
+    }
+    return pos == data.size();
+}
+
+// `whole`, when given, holds `data`: members are then windows into it instead of copies.
+Result<Bnd4> read_bnd4(Bytes data, const SharedBytes* whole) {
     Bnd4 b;
     ByteReader r(data);
     TAESCOPE_TRY(r.require(0, kHeaderSize, "BND4 header"));
@@ -347,7 +371,10 @@ Result<Bnd4> bnd4_read(Bytes data) {
             return make_error(at + lay.size_field, where + " (" + m.name + "): " + std::to_string(m.stored_size) +
                                                        " bytes at " + hex(m.data_offset) +
                                                        " pass the end of the data (" + hex(data.size()) + ")");
-        m.data.assign(data.begin() + m.data_offset, data.begin() + m.data_offset + m.stored_size);
+        if (whole)
+            m.data = SharedBytes::window(*whole, size_t(m.data_offset), size_t(m.stored_size));
+        else
+            m.data.assign(data.begin() + m.data_offset, data.begin() + m.data_offset + m.stored_size);
     }
     if (b.extended == 4) {
         if (!r.has(hash_offset, 16))
@@ -369,6 +396,7 @@ Result<Bnd4> bnd4_read(Bytes data) {
     }
 
     // Would the canonical layout reproduce this file? If not, keep what is needed to write it back.
+    if (canonical_reproduces(b, data)) return b;
     auto canonical = bnd4_write_canonical(b);
     bool same = canonical.ok() && canonical->size() == data.size() &&
                 std::equal(data.begin(), data.end(), canonical->begin());
@@ -440,7 +468,16 @@ Result<Bnd4> bnd4_read(Bytes data) {
     return b;
 }
 
-Result<std::vector<uint8_t>> bnd4_write_canonical(const Bnd4& b) {
+}  // namespace
+
+Result<Bnd4> bnd4_read(Bytes data) { return read_bnd4(data, nullptr); }
+Result<Bnd4> bnd4_read_shared(const SharedBytes& data) { return read_bnd4(data, &data); }
+
+namespace {
+
+// The canonical layout (§2.4). With `with_data` false only the header region is written (up
+// to headers_end), with the entries' data offsets patched as the full write would place them.
+Result<std::vector<uint8_t>> write_canonical(const Bnd4& b, bool with_data) {
     using namespace bnd_format;
     uint8_t format = b.format();
     EntryLayout lay = entry_layout(format);
@@ -480,18 +517,27 @@ Result<std::vector<uint8_t>> bnd4_write_canonical(const Bnd4& b) {
         write_hash_table(ew, b);
     }
     ew.patch64(0x28, w.pos());
+    uint64_t pos = w.pos();
     for (size_t i = 0; i < b.members.size(); ++i) {
         const Bnd4Member& m = b.members[i];
-        if (!m.data.empty()) w.pad_to(16);
-        uint64_t offset = w.pos();
+        if (!m.data.empty() && pos % 16) pos += 16 - pos % 16;
+        const uint64_t offset = pos;
         if (!lay.long_offsets && offset > 0xFFFFFFFFu)
             return make_error(Error::kNoOffset, "member " + std::to_string(i) + " would start past 4 GiB "
                                                 "and the format has no long offsets");
         patch_entry(ew, b, lay, lay.size, i, offset);
-        w.bytes(m.data);
+        if (with_data) {
+            w.zeros(size_t(offset - w.pos()));
+            w.bytes(m.data);
+        }
+        pos = offset + m.data.size();
     }
     return w.take();
 }
+
+}  // namespace
+
+Result<std::vector<uint8_t>> bnd4_write_canonical(const Bnd4& b) { return write_canonical(b, true); }
 
 Result<std::vector<uint8_t>> bnd4_write(const Bnd4& b) {
     if (b.layout == Bnd4Layout::PreserveOriginal && b.preserved &&

@@ -17,6 +17,7 @@
 
 #include "io/byte_reader.h"
 #include "io/result.h"
+#include "io/shared_bytes.h"
 
 namespace taescope {
 
@@ -52,7 +53,7 @@ struct Bnd4Member {
     std::array<uint8_t, 8> names1_extra{};  // [format == Names1 exactly] two i32
     std::vector<uint8_t> raw_name;   // name bytes as stored (UTF-16LE or Shift-JIS), no terminator
     std::string name;                // UTF-8 for display (Shift-JIS: ASCII part, others as U+FFFD)
-    std::vector<uint8_t> data;       // the member's stored bytes
+    SharedBytes data;                // the member's stored bytes (a window into the payload when read)
 };
 
 struct Bnd4HashTableInfo {
@@ -103,7 +104,9 @@ struct Bnd4 {
 };
 
 bool is_bnd4(Bytes data);
-Result<Bnd4> bnd4_read(Bytes data);
+Result<Bnd4> bnd4_read(Bytes data);  // members copy their bytes
+// The same, with members as windows into `data` (no copy; they keep its buffer alive).
+Result<Bnd4> bnd4_read_shared(const SharedBytes& data);
 
 // Writes with b.layout. PreserveOriginal falls back to Canonical (with no error) when members
 // were added, removed or renamed since reading.

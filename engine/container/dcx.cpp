@@ -134,13 +134,14 @@ Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional
         return make_error(0x1C, "DCX header: declared uncompressed size " + std::to_string(info.uncompressed_size) +
                                     " is impossible for " + std::to_string(info.compressed_size) +
                                     " bytes of Kraken: refused as a decompression bomb");
-    out.payload.assign(info.uncompressed_size, 0);
-    Status s = kraken_decompress(compressed, out.payload);
+    std::vector<uint8_t> payload(info.uncompressed_size);
+    Status s = kraken_decompress(compressed, payload);
     if (!s.ok()) {
         Error e = std::move(s).error();
         if (e.offset != Error::kNoOffset) e.offset += data_start;
         return e.within("DCX KRAK payload");
     }
+    out.payload = std::move(payload);
     return ok_status();
 }
 

@@ -13,6 +13,7 @@
 
 #include "io/byte_reader.h"
 #include "io/result.h"
+#include "io/shared_bytes.h"
 
 namespace taescope {
 
@@ -56,7 +57,7 @@ struct DcxInfo {
 
 struct DcxFile {
     DcxInfo info;
-    std::vector<uint8_t> payload;  // the decompressed bytes
+    SharedBytes payload;  // the decompressed bytes (binder members are windows into them)
 };
 
 // Which wrapper the first bytes announce (no validation beyond the magic).

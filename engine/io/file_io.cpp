@@ -19,7 +19,7 @@ Result<std::vector<uint8_t>> read_file(const std::string& path) {
     return out;
 }
 
-Status write_file(const std::string& path, const std::vector<uint8_t>& bytes) {
+Status write_file(const std::string& path, std::span<const uint8_t> bytes) {
     std::FILE* f = std::fopen(path.c_str(), "wb");
     if (!f) return make_error(Error::kNoOffset, "cannot create '" + path + "': " + std::strerror(errno));
     size_t n = bytes.empty() ? 0 : std::fwrite(bytes.data(), 1, bytes.size(), f);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,6 @@
 namespace taescope {
 
 Result<std::vector<uint8_t>> read_file(const std::string& path);
-Status write_file(const std::string& path, const std::vector<uint8_t>& bytes);
+Status write_file(const std::string& path, std::span<const uint8_t> bytes);
 
 }  // namespace taescope

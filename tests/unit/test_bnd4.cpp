@@ -309,3 +309,41 @@ TEST_CASE("member data overlapping the names or hash table cannot be preserved: 
     CHECK(again->members[0].data.size() == 37);
     CHECK(again->members[1].name == r->members[1].name);
 }
+
+TEST_CASE("the canonical check without writing member bytes decides as a full canonical write would") {
+    // bnd4_read decides "canonical" from the header region, the padding and the offsets alone;
+    // every variant below is also compared with a full canonical write of what was read.
+    const auto canonical = bnd4_write(sample_binder()).value();
+    const auto b = bnd4_read(canonical).value();
+    std::vector<std::vector<uint8_t>> variants{canonical};
+    // A non-zero byte in each padding gap before a member's data.
+    uint64_t end_of_previous = b.headers_end;
+    for (const auto& m : b.members) {
+        for (uint64_t p = end_of_previous; p < m.data_offset; ++p) {
+            auto v = canonical;
+            v[size_t(p)] = 0x5A;
+            variants.push_back(v);
+        }
+        end_of_previous = m.data_offset + m.stored_size;
+    }
+    // A byte appended, the last byte dropped, a member byte changed (still canonical).
+    variants.push_back(canonical);
+    variants.back().push_back(0);
+    variants.push_back(std::vector<uint8_t>(canonical.begin(), canonical.end() - 1));
+    variants.push_back(canonical);
+    variants.back()[size_t(b.members[1].data_offset)] ^= 0xFF;
+    size_t checked = 0, canonical_count = 0;
+    for (const auto& v : variants) {
+        auto r = bnd4_read(v);
+        if (!r.ok()) continue;  // a dropped byte may cut a member short: an error, not a layout
+        ++checked;
+        const bool full_match = same(bnd4_write_canonical(*r).value(), v);
+        const bool decided = r->layout == Bnd4Layout::Canonical && r->deviations.empty();
+        CHECK(decided == full_match);
+        canonical_count += decided;
+        CHECK(same(bnd4_write(*r).value(), v));  // either way, written back identical
+    }
+    CHECK(checked >= 4);
+    CHECK(canonical_count == 2);  // the original and the one with a changed member byte
+    MESSAGE(checked << " variants checked, " << canonical_count << " canonical");
+}

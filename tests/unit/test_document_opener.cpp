@@ -119,3 +119,38 @@ TEST_CASE("a DFLT payload inflated in slices: the same bytes, and a corrupt stre
     CHECK(stepped.error().offset >= deferred->data_start);
     MESSAGE("corrupt DFLT: " << direct.error().to_string() << " (found after " << steps << " steps)");
 }
+
+TEST_CASE("a BND4 document's members are windows into its payload: no copy, and a replaced member leaves the rest") {
+    std::string path = test::corpus_path("sekiro/c5070.anibnd.dcx");
+    if (path.empty()) return;
+    std::vector<uint8_t> bytes = test::load(path);
+    std::optional<Document> copy;
+    std::vector<uint8_t> first_member, payload;
+    {
+        Result<Document> doc = open_document(Bytes(bytes), "c5070.anibnd.dcx");
+        REQUIRE(doc.ok());
+        REQUIRE(doc->bnd4);
+        REQUIRE(doc->bnd4->members.size() >= 2);
+        const SharedBytes& whole = doc->container.payload;
+        for (const auto& m : doc->bnd4->members) {
+            CHECK(m.data.shares_buffer_with(whole));
+            CHECK(m.data.data() == whole.data() + m.data_offset);  // the stored bytes where the file keeps them
+        }
+        first_member = doc->bnd4->members[0].data.to_vector();
+        payload = whole.to_vector();
+        // A copy of the document shares the buffer and outlives the original.
+        copy = *doc;
+        // Replacing one member's bytes gives it its own buffer; the payload and the other members stay.
+        REQUIRE(replace_member_data(*doc, 1, std::vector<uint8_t>(doc->bnd4->members[1].data.begin(),
+                                                                  doc->bnd4->members[1].data.end())).ok());
+        CHECK_FALSE(doc->bnd4->members[1].data.shares_buffer_with(doc->container.payload));
+        CHECK(doc->bnd4->members[0].data.shares_buffer_with(doc->container.payload));
+        CHECK(copy->bnd4->members[1].data.shares_buffer_with(copy->container.payload));
+    }
+    REQUIRE(copy);
+    CHECK(copy->container.payload.to_vector() == payload);
+    CHECK(copy->bnd4->members[0].data.to_vector() == first_member);
+    auto exported = export_document(*copy);
+    REQUIRE(exported.ok());
+    CHECK(*exported == bytes);  // untouched: byte-exact
+}

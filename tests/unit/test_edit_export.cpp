@@ -14,7 +14,7 @@ using namespace taescope::test;
 
 namespace {
 
-const std::vector<uint8_t>& member_data(const Document& d, size_t i) { return d.bnd4->members[i].data; }
+const SharedBytes& member_data(const Document& d, size_t i) { return d.bnd4->members[i].data; }
 
 }  // namespace
 

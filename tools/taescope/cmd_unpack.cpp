@@ -35,13 +35,13 @@ int run_unpack(const std::vector<std::string>& args) {
     }
     struct Item {
         std::string name;
-        const std::vector<uint8_t>* data;
+        Bytes data;
     };
     std::vector<Item> items;
     if (doc->bnd4)
-        for (const auto& m : doc->bnd4->members) items.push_back({m.name, &m.data});
+        for (const auto& m : doc->bnd4->members) items.push_back({m.name, Bytes(m.data)});
     else if (doc->bnd3)
-        for (const auto& m : doc->bnd3->members) items.push_back({m.name, &m.data});
+        for (const auto& m : doc->bnd3->members) items.push_back({m.name, Bytes(m.data)});
     else {
         std::fprintf(stderr, "%s: the payload is %s, not a binder (use taescope decompress)\n", input.c_str(),
                      payload_kind_name(doc->kind));
@@ -56,13 +56,13 @@ int run_unpack(const std::vector<std::string>& args) {
         std::filesystem::path path = std::filesystem::path(out_dir) / rel;
         std::error_code ec;
         std::filesystem::create_directories(path.parent_path(), ec);
-        auto st = write_file(path.string(), *items[i].data);
+        auto st = write_file(path.string(), items[i].data);
         if (!st.ok()) {
             std::fprintf(stderr, "%s\n", st.error().to_string().c_str());
             ++failures;
             continue;
         }
-        std::printf("%s (%zu bytes)\n", rel.c_str(), items[i].data->size());
+        std::printf("%s (%zu bytes)\n", rel.c_str(), items[i].data.size());
     }
     std::printf("%zu members written to %s\n", items.size() - size_t(failures), out_dir.c_str());
     return failures ? 1 : 0;
