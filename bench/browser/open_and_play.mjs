@@ -39,7 +39,8 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 const version = browser.version();
 const rows = [];
 try {
-  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+  // The page's service worker would fetch the benchmark input itself, past page.route: blocked.
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, serviceWorkers: 'block' });
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
@@ -119,8 +120,9 @@ try {
                frames: window.__readyFrame + 2 - framesBefore, status: s.status, parseMs: s.parseMilliseconds,
                events: s.document ? s.document.eventCount : 0, taeFiles: s.document ? s.document.taeFileCount : 0,
                timelineRows: s.timeline.events.length, timelineShown: s.windows.timeline && s.timeline.geometry.axisX1 > s.timeline.geometry.axisX0,
-               size: file.size };
+               size: file.size, error: s.error ? s.error.text : '' };
     }, [fileName, inputIndex]);
+    if (drop.status !== 'ready') throw new Error(`${label}: the open ended in status ${drop.status}: ${drop.error}`);
     const dropMs = drop.drawnEnd - drop.t0;
     rows.push(`| browser: drop ${label} to first drawn timeline | ms | ${fixed(dropMs)} | engine open time of that drop (parseMilliseconds) | ${fixed(drop.parseMs)} | ${(dropMs / drop.parseMs).toFixed(2)} | ${drop.size} bytes, ${drop.taeFiles} TAE files, ${drop.events} events; status ${drop.status}; first timeline frame ${fixed(drop.drawnFrameMs)} ms with ${drop.timelineRows} rows${drop.timelineShown ? '' : ' (TIMELINE NOT SHOWN)'}; ${drop.frames} frames from drop; one drop (not a median) |`);
 
