@@ -63,14 +63,25 @@ bool App::finish_pending_open() {
     if (!load.opener) {
         load.opener = std::make_unique<DocumentOpener>(Bytes(load.pending_bytes), load.file_name);
         load.parse_started_ms = emscripten_get_now();
+        load.longest_step_ms = 0;
+        load.longest_step_text.clear();
+        load.finish_ms = 0;
     }
+    const std::string step_text = load.opener->stage_text();
+    const double step_started = emscripten_get_now();
     bool done = load.opener->step(kOpenStepSeconds);
+    const double step_ms = emscripten_get_now() - step_started;
+    if (step_ms > load.longest_step_ms) {
+        load.longest_step_ms = step_ms;
+        load.longest_step_text = step_text;
+    }
     load.progress = load.opener->progress();
     load.progress_text = load.opener->stage_text();
     if (!done) {
         notify_page();
         return false;
     }
+    const double finish_started = emscripten_get_now();
     Result<LoadedDocument> loaded = loaded_document(load.opener->take(), load.file_size, templates_);
     load.opener.reset();
     load.pending_bytes = {};
@@ -116,6 +127,7 @@ bool App::finish_pending_open() {
         }
         apply_pending_reference();
     }
+    load.finish_ms = emscripten_get_now() - finish_started;
     notify_page();
     return true;
 }

@@ -41,6 +41,11 @@ struct LoadStatus {
     std::string progress_text;  // "reading event file 12 of 640"
     double parse_started_ms = 0;
     double parse_milliseconds = 0;
+    // Where the open spent its time, to tell a long engine step from slow drawing: the longest
+    // single opener step and what it was doing, and the work after the last step (views, index).
+    double longest_step_ms = 0;
+    std::string longest_step_text;
+    double finish_ms = 0;
     Error error;  // Failed
 };
 

@@ -21,8 +21,10 @@ std::string zlib_message(const z_stream& zs, int code) {
 }  // namespace
 
 ZlibExactInflater::ZlibExactInflater(Bytes src, uint64_t expected_size) : src_(src), expected_(expected_size) {
-    // Inflate into one byte more than expected: a stream that fills it is too long.
-    out_.resize(expected_size + 1);
+    // Inflate into one byte more than expected: a stream that fills it is too long. Reserved,
+    // not resized: each step zero-fills only the slice it inflates into, so the first step of a
+    // 140 MB payload does not touch all of it (that alone took a frame's worth of time in wasm).
+    out_.reserve(expected_size + 1);
     auto* zs = new z_stream{};
     if (inflateInit(zs) != Z_OK) {
         delete zs;
@@ -47,7 +49,9 @@ Result<bool> ZlibExactInflater::step(uint64_t max_output) {
     if (done_) return make_error(in_pos_, "zlib: the stream was already inflated");
     if (!stream_) return fail(make_error(0, "zlib: inflateInit failed"));
     z_stream& zs = *static_cast<z_stream*>(stream_);
-    uint64_t stop_at = std::min<uint64_t>(out_.size(), out_pos_ + std::max<uint64_t>(max_output, 1));
+    const uint64_t capacity = expected_ + 1;
+    uint64_t stop_at = std::min<uint64_t>(capacity, out_pos_ + std::max<uint64_t>(max_output, 1));
+    out_.resize(size_t(stop_at));  // within the reservation: no reallocation
     int code = Z_OK;
     while (true) {
         uint64_t in_avail = std::min<uint64_t>(src_.size() - in_pos_, kStep);
@@ -62,7 +66,7 @@ Result<bool> ZlibExactInflater::step(uint64_t max_output) {
         if (code == Z_STREAM_END) break;
         if (code != Z_OK && code != Z_BUF_ERROR)
             return fail(make_error(in_pos_, "zlib stream is corrupt: " + zlib_message(zs, code)));
-        if (out_pos_ == out_.size()) break;     // one byte past the declared size: too long (reported below)
+        if (out_pos_ == capacity) break;        // one byte past the declared size: too long (reported below)
         if (out_pos_ == stop_at) return false;  // this slice is done; more to come
         if (in_pos_ == src_.size() && zs.avail_out != 0)
             return fail(make_error(in_pos_, "zlib stream ends before its end marker after producing " +

@@ -170,7 +170,8 @@ export async function viewerTests({ openPage, dropFile, frames, test, check, cor
       // The frame after the last parsing one holds the end of the open (views, first timeline).
       const first = frames.findIndex((f) => f.status === 'parsing');
       const longest = Math.max(...frames.slice(first + 1).map((f) => f.ms));
-      console.log(`note  large binder: ${parsing.length} frames drawn while opening, longest frame from the first parsing frame on ${longest.toFixed(0)} ms, engine ${s.parseMilliseconds.toFixed(0)} ms (timings are bench/'s; not asserted here)`);
+      console.log(`note  large binder: ${parsing.length} frames drawn while opening, longest frame from the first parsing frame on ${longest.toFixed(0)} ms, engine ${s.parseMilliseconds.toFixed(0)} ms, longest engine step ${s.longestOpenStepMilliseconds.toFixed(0)} ms (${s.longestOpenStep}), finishing ${s.openFinishMilliseconds.toFixed(0)} ms (timings are bench/'s; not asserted here)`);
+      check(s.longestOpenStepMilliseconds > 0 && s.longestOpenStepMilliseconds <= s.parseMilliseconds && s.longestOpenStep !== '', `open step timing missing: ${s.longestOpenStepMilliseconds} ms '${s.longestOpenStep}'`);
       await page.screenshot({ path: path.join(shots, '28-large-binder.png') });
       check(problems.length === 0, problems.join('; '));
     } finally {
