@@ -266,6 +266,12 @@ namespace {
 
 Result<std::vector<uint8_t>> write_canonical(const Bnd4& b, bool with_data);  // below
 
+// Where the canonical layout starts a member whose data would follow position `pos`: aligned
+// to 16, except empty members (§2.4).
+uint64_t canonical_member_start(uint64_t pos, const Bnd4Member& m) {
+    return (!m.data.empty() && pos % 16) ? pos + (16 - pos % 16) : pos;
+}
+
 // Exactly bnd4_write_canonical(b) == data, without writing the members' bytes (140 MB for the
 // largest binders): the canonical header region must match, every gap must be the writer's zero
 // padding and every member must sit where the writer puts it (its bytes are then the same bytes).
@@ -276,8 +282,8 @@ bool canonical_reproduces(const Bnd4& b, Bytes data) {
         return false;
     uint64_t pos = headers->size();
     for (const auto& m : b.members) {
-        const uint64_t want = (!m.data.empty() && pos % 16) ? pos + (16 - pos % 16) : pos;
-        if (m.data_offset != want || m.data.size() != m.stored_size) return false;
+        const uint64_t want = canonical_member_start(pos, m);
+        if (m.data_offset != want) return false;  // m.data is the stored bytes at data_offset
         for (uint64_t p = pos; p < want; ++p)
             if (data[size_t(p)] != 0) return false;
         pos = want + m.data.size();
@@ -520,8 +526,7 @@ Result<std::vector<uint8_t>> write_canonical(const Bnd4& b, bool with_data) {
     uint64_t pos = w.pos();
     for (size_t i = 0; i < b.members.size(); ++i) {
         const Bnd4Member& m = b.members[i];
-        if (!m.data.empty() && pos % 16) pos += 16 - pos % 16;
-        const uint64_t offset = pos;
+        const uint64_t offset = canonical_member_start(pos, m);
         if (!lay.long_offsets && offset > 0xFFFFFFFFu)
             return make_error(Error::kNoOffset, "member " + std::to_string(i) + " would start past 4 GiB "
                                                 "and the format has no long offsets");

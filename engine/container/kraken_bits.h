@@ -12,8 +12,8 @@
 #pragma once
 
 #include <cstddef>
-#include <cstring>
 #include <cstdint>
+#include <cstring>
 
 #include "io/byte_reader.h"
 

@@ -3,10 +3,6 @@
 #include <array>
 #include <cstring>
 
-#if defined(__wasm_simd128__)
-#include <wasm_simd128.h>
-#endif
-
 #include "container/kraken_entropy.h"
 
 namespace taescope::kraken {
@@ -125,21 +121,6 @@ const char* read_sparse_table(MsbForwardBits& bits, CodeLengths& t) {
     return nullptr;
 }
 
-// lut[0, n) -> lut[n, 2n) for a power of two n. In wasm, memcpy of more than a few hundred bytes
-// leaves the module for a JavaScript copy (no bulk-memory instructions in this toolchain's libc),
-// which costs more than building the table, so the copy is written out with 16-byte vectors.
-inline void copy_entries(HuffEntry* to, const HuffEntry* from, unsigned n) {
-#if defined(__wasm_simd128__)
-    if (n >= 8) {
-        for (unsigned i = 0; i < n; i += 8) wasm_v128_store(to + i, wasm_v128_load(from + i));
-        return;
-    }
-    for (unsigned i = 0; i < n; ++i) to[i] = from[i];
-#else
-    std::memcpy(to, from, n * sizeof(HuffEntry));
-#endif
-}
-
 // Canonical code -> lookup indexed by the next `width` stream bits, LSB first (the first stream
 // bit is the codeword's most significant bit, so each codeword is bit-reversed), where width is
 // the longest code length present (<= 11): small arrays often have short codes, and a smaller
@@ -176,7 +157,9 @@ const char* build_lookup(const CodeLengths& t, HuffEntry* lut, unsigned* width) 
     lut[0] = 0;
     for (unsigned l = 1; l <= longest; ++l) {
         const unsigned half = 1u << (l - 1);
-        copy_entries(lut + half, lut, half);
+        // Not memcpy: in wasm it calls out to JavaScript from 512 bytes on (see copy_bytes).
+        copy_bytes(reinterpret_cast<uint8_t*>(lut + half), reinterpret_cast<const uint8_t*>(lut),
+                   half * sizeof(HuffEntry));
         for (unsigned n = 0; n < per_length[l]; ++n, ++k)
             lut[by_length[k]] = entry_by_length[k];
     }
