@@ -63,6 +63,7 @@ struct ParsedTae {
 // decoded (used, so the compiler cannot drop the work).
 uint64_t decode_all_events(const std::vector<ParsedTae>& taes) {
     uint64_t fields = 0;
+    DecodedEvent d;  // reused, as every whole-file pass does (search, checks)
     for (const auto& t : taes) {
         GameClues clues;
         clues.tae_version = t.model.header.version;
@@ -72,7 +73,7 @@ uint64_t decode_all_events(const std::vector<ParsedTae>& taes) {
         const GameTemplates* templates = game.game.empty() ? nullptr : builtin_templates(game.game);
         for (const auto& a : t.model.animations)
             for (const auto& e : a.events) {
-                const DecodedEvent d = decode_event(templates, uint32_t(e.type), t.model.parameters(e));
+                decode_event_into(d, templates, uint32_t(e.type), t.model.parameters(e));
                 fields += d.fields.size() + (d.raw.empty() ? 0 : 1);
             }
     }

@@ -62,6 +62,7 @@ SearchResult search_document(const LoadedDocument& doc, const std::string& raw_q
         return true;
     };
 
+    DecodedEvent decoded;  // reused for every event
     for (size_t t = 0; t < doc.tae_file_count(); ++t) {
         const TaeFile* file = doc.tae(t);
         if (!file) continue;
@@ -95,7 +96,7 @@ SearchResult search_document(const LoadedDocument& doc, const std::string& raw_q
                 }
                 if (!number || !(scope == Scope::Any || scope == Scope::Value)) continue;
                 Bytes params = file->parameters(event);
-                DecodedEvent decoded = decode_event(templates, uint32_t(event.type), params);
+                decode_event_into(decoded, templates, uint32_t(event.type), params);
                 for (const DecodedField& f : decoded.fields) {
                     if (!f.present || !f.field) continue;
                     std::optional<double> value = whole_number(f.value_text(params));

@@ -111,23 +111,30 @@ struct LzChunk {
 };
 
 // §4.3 token execution. Returns nullptr or what went wrong (with *where = output position).
+// Kept out of line: inlined into decode_lz_chunk it shared that function's registers and kept
+// its loop state on the stack. The last distance used is always recent0 (every token makes the
+// distance it uses the most recent one), so delta literals read from out - recent0.
 template <bool kDeltaLiterals>
-const char* execute_tokens(const LzChunk& c, size_t* where) {
+[[gnu::noinline]] const char* execute_tokens(const LzChunk& c, size_t* where) {
     uint8_t* const out = c.out;
-    const size_t out_size = c.out_size;
-    const size_t chunk_end = c.end;
-    size_t pos = c.start;
+    uint8_t* o = out + c.start;
+    uint8_t* const chunk_end = out + c.end;
+    uint8_t* const window = out + c.base;
+    // Copies may write up to 16 bytes past what they need while o + need + 16 <= slack_end.
+    uint8_t* const slack_end = out + c.out_size;
     const uint8_t* lit = c.literals;
     const uint8_t* const lit_end = c.literals + c.literal_count;
     const uint32_t* dist = c.distances;
     const uint32_t* const dist_end = c.distances + c.distance_count;
     const uint32_t* len_list = c.lengths;
     const uint32_t* const len_end = c.lengths + c.length_count;
-    size_t recent0 = 8, recent1 = 8, recent2 = 8, last = 8;
+    const uint8_t* cmd = c.commands;
+    const uint8_t* const cmd_end = c.commands + c.command_count;
+    size_t recent0 = 8, recent1 = 8, recent2 = 8;
     const char* problem = nullptr;
 
-    for (size_t i = 0; i < c.command_count; ++i) {
-        const unsigned f = c.commands[i];
+    for (; cmd != cmd_end; ++cmd) {
+        const unsigned f = *cmd;
         size_t lit_len = f & 3;
         if (lit_len == 3) {
             if (len_list == len_end) {
@@ -136,29 +143,28 @@ const char* execute_tokens(const LzChunk& c, size_t* where) {
             }
             lit_len = *len_list++;
         }
-        if (lit_len > size_t(lit_end - lit) || lit_len > chunk_end - pos) {
+        if (lit_len > size_t(lit_end - lit) || lit_len > size_t(chunk_end - o)) {
             problem = lit_len > size_t(lit_end - lit) ? "a token needs more literals than remain"
                                                       : "literals run past the chunk end";
             break;
         }
-        uint8_t* o = out + pos;
         if constexpr (kDeltaLiterals) {
-            const uint8_t* ref = o - last;
+            const uint8_t* ref = o - recent0;
 #if defined(__wasm_simd128__)
-            if (last >= 16 && out_size - pos >= lit_len + 16) {  // 16-byte steps read only final bytes
+            if (recent0 >= 16 && size_t(slack_end - o) >= lit_len + 16) {  // 16-byte steps read only final bytes
                 for (size_t k = 0; k < lit_len; k += 16)
                     wasm_v128_store(o + k, wasm_i8x16_add(wasm_v128_load(lit + k), wasm_v128_load(ref + k)));
             } else
 #endif
-            if (out_size - pos >= lit_len + 8) {
+            if (size_t(slack_end - o) >= lit_len + 8) {
                 for (size_t k = 0; k < lit_len; k += 8) store8(o + k, add_bytes(load8(lit + k), load8(ref + k)));
             } else {
                 for (size_t k = 0; k < lit_len; ++k) o[k] = uint8_t(lit[k] + ref[k]);
             }
         } else {
-            if (lit_len <= 16 && out_size - pos >= 16) {
+            if (lit_len <= 16 && slack_end - o >= 16) {
                 copy16(o, lit);
-            } else if (lit_len <= 64 && out_size - pos >= lit_len + 16) {
+            } else if (lit_len <= 64 && size_t(slack_end - o) >= lit_len + 16) {
                 // Literals are a separate buffer (with slack), so 16-byte steps never overlap.
                 for (size_t k = 0; k < lit_len; k += 16) copy16(o + k, lit + k);
             } else if (lit_len) {
@@ -166,34 +172,26 @@ const char* execute_tokens(const LzChunk& c, size_t* where) {
             }
         }
         lit += lit_len;
-        pos += lit_len;
+        o += lit_len;
 
-        size_t d;
-        switch (f >> 6) {
-            case 0: d = recent0; break;
-            case 1:
-                d = recent1;
-                recent1 = recent0;
-                recent0 = d;
+        const unsigned which = f >> 6;
+        if (which == 3) {
+            if (dist == dist_end) {
+                problem = "a token needs a new distance but all decoded distances are used";
                 break;
-            case 2:
-                d = recent2;
-                recent2 = recent1;
-                recent1 = recent0;
-                recent0 = d;
-                break;
-            default:
-                if (dist == dist_end) {
-                    problem = "a token needs a new distance but all decoded distances are used";
-                    goto done;
-                }
-                d = *dist++;
-                recent2 = recent1;
-                recent1 = recent0;
-                recent0 = d;
-                break;
+            }
+            recent2 = recent1;
+            recent1 = recent0;
+            recent0 = *dist++;
+        } else if (which == 2) {
+            const size_t d = recent2;
+            recent2 = recent1;
+            recent1 = recent0;
+            recent0 = d;
+        } else if (which == 1) {
+            std::swap(recent0, recent1);
         }
-        last = d;
+        const size_t d = recent0;
         size_t match_len = (f >> 2) & 15;
         if (match_len == 15) {
             if (len_list == len_end) {
@@ -204,18 +202,17 @@ const char* execute_tokens(const LzChunk& c, size_t* where) {
         } else {
             match_len += 2;
         }
-        if (d > pos - c.base) {
+        if (d > size_t(o - window)) {
             problem = "a match reaches before the window base (the last reset block start)";
             break;
         }
         // d >= 8 holds for every distance: checked when decoding them, and the start value is 8.
-        if (match_len > chunk_end - pos) {
+        if (match_len > size_t(chunk_end - o)) {
             problem = "a match runs past the chunk end";
             break;
         }
-        o = out + pos;
         const uint8_t* from = o - d;
-        if (out_size - pos >= match_len + 16) {
+        if (size_t(slack_end - o) >= match_len + 16) {
             // Distances are >= 8, so 8-byte steps only read bytes that are already final.
             store8(o, load8(from));
             store8(o + 8, load8(from + 8));
@@ -229,23 +226,21 @@ const char* execute_tokens(const LzChunk& c, size_t* where) {
         } else {
             for (size_t k = 0; k < match_len; ++k) o[k] = from[k];
         }
-        pos += match_len;
+        o += match_len;
     }
-done:
     if (!problem) {
         if (dist != dist_end) problem = "not every decoded distance was used";
         else if (len_list != len_end) problem = "not every length-list entry was used";
-        else if (size_t(lit_end - lit) != chunk_end - pos) problem = "the unused literals do not exactly fill the chunk tail";
+        else if (lit_end - lit != chunk_end - o) problem = "the unused literals do not exactly fill the chunk tail";
     }
     if (problem) {
-        *where = pos;
+        *where = size_t(o - out);
         return problem;
     }
     // The trailing literals fill the tail.
-    const size_t tail = chunk_end - pos;
-    uint8_t* o = out + pos;
+    const size_t tail = size_t(chunk_end - o);
     if constexpr (kDeltaLiterals) {
-        const uint8_t* ref = o - last;
+        const uint8_t* ref = o - recent0;
         for (size_t k = 0; k < tail; ++k) o[k] = uint8_t(lit[k] + ref[k]);
     } else {
         kraken::copy_bytes(o, lit, tail);

@@ -25,35 +25,73 @@ size_t DecodedEvent::missing_count() const {
     return n;
 }
 
-DecodedEvent decode_event(const GameTemplates* templates, uint32_t type, Bytes params) {
-    DecodedEvent out;
+namespace {
+
+// The stored bits of a scalar of 1, 2, 4 or 8 bytes, zero-extended (little-endian targets only).
+// A switch of fixed-size loads: a memcpy of a run-time size is a library call per field.
+uint64_t load_scalar(const uint8_t* p, uint32_t size) {
+    switch (size) {
+        case 1: return p[0];
+        case 2: {
+            uint16_t v;
+            std::memcpy(&v, p, 2);
+            return v;
+        }
+        case 4: {
+            uint32_t v;
+            std::memcpy(&v, p, 4);
+            return v;
+        }
+        case 8: {
+            uint64_t v;
+            std::memcpy(&v, p, 8);
+            return v;
+        }
+        default: {
+            uint64_t v = 0;
+            std::memcpy(&v, p, size < 8 ? size : 8);
+            return v;
+        }
+    }
+}
+
+}  // namespace
+
+void decode_event_into(DecodedEvent& out, const GameTemplates* templates, uint32_t type, Bytes params) {
     out.type = type;
     out.templ = templates ? templates->find(type) : nullptr;
+    out.fields.clear();
     uint64_t covered = 0;
     if (out.templ) {
-        out.fields.reserve(out.templ->fields.size());
-        bool ended = false;
-        for (const TemplateField& f : out.templ->fields) {
-            DecodedField d;
-            d.field = &f;
-            d.offset = f.offset;
-            d.size = f.size;
-            d.present = !ended && uint64_t(f.offset) + f.size <= params.size();
-            if (!d.present) {
-                ended = true;
-            } else {
-                if (f.type != FieldType::Bytes) {
-                    uint64_t v = 0;
-                    std::memcpy(&v, params.data() + f.offset, f.size);  // little-endian targets only
-                    d.raw = v;
-                }
-                covered = uint64_t(f.offset) + f.size;
-            }
-            out.fields.push_back(d);
+        const std::vector<TemplateField>& fields = out.templ->fields;
+        out.fields.resize(fields.size());
+        DecodedField* d = out.fields.data();
+        size_t i = 0;
+        for (; i < fields.size(); ++i, ++d) {
+            const TemplateField& f = fields[i];
+            d->field = &f;
+            d->offset = f.offset;
+            d->size = f.size;
+            if (uint64_t(f.offset) + f.size > params.size()) break;  // this one and all after are missing
+            d->present = true;
+            d->raw = f.type != FieldType::Bytes ? load_scalar(params.data() + f.offset, f.size) : 0;
+            covered = uint64_t(f.offset) + f.size;
+        }
+        for (; i < fields.size(); ++i, ++d) {
+            d->field = &fields[i];
+            d->offset = fields[i].offset;
+            d->size = fields[i].size;
+            d->present = false;
+            d->raw = 0;
         }
     }
     out.raw_offset = uint32_t(covered);
     out.raw = params.subspan(size_t(covered));
+}
+
+DecodedEvent decode_event(const GameTemplates* templates, uint32_t type, Bytes params) {
+    DecodedEvent out;
+    decode_event_into(out, templates, type, params);
     return out;
 }
 

@@ -44,6 +44,8 @@ struct DecodedEvent {
 
 // `templates` may be nullptr (no game known): then every event is raw bytes.
 DecodedEvent decode_event(const GameTemplates* templates, uint32_t type, Bytes params);
+// The same into `out`, reusing its field storage: for passes over every event of a file.
+void decode_event_into(DecodedEvent& out, const GameTemplates* templates, uint32_t type, Bytes params);
 
 // Writes `raw` (a scalar field's bits, e.g. from parse_field_value) into the field's bytes.
 // Fails, changing nothing, when the field is a byte array or lies past the end of `params`.

@@ -115,6 +115,11 @@ void EventTypeTemplate::pack() {
 uint32_t EventTypeTemplate::size() const { return fields.empty() ? 0 : fields.back().offset + fields.back().size; }
 
 const EventTypeTemplate* GameTemplates::find(uint32_t event_type) const {
+    if (event_type < position_by_id.size() && indexed_count == types.size()) {
+        const size_t at = position_by_id[event_type];
+        if (at == 0) return nullptr;
+        if (types[at - 1].id == event_type) return &types[at - 1];
+    }
     auto it = std::lower_bound(types.begin(), types.end(), event_type,
                                [](const EventTypeTemplate& t, uint32_t id) { return t.id < id; });
     return (it != types.end() && it->id == event_type) ? &*it : nullptr;
@@ -124,6 +129,15 @@ void GameTemplates::finish() {
     std::stable_sort(types.begin(), types.end(),
                      [](const EventTypeTemplate& a, const EventTypeTemplate& b) { return a.id < b.id; });
     for (auto& t : types) t.pack();
+    // Event ids are small (the largest in the built-in templates is 10200): a direct index for
+    // ids below 65535 when the type count fits 16 bits, binary search for the rest.
+    position_by_id.clear();
+    indexed_count = types.size();
+    if (types.empty() || types.size() >= 0xFFFF) return;
+    const uint32_t largest = std::min<uint32_t>(types.back().id, 0xFFFE);
+    position_by_id.assign(size_t(largest) + 1, 0);
+    for (size_t i = types.size(); i-- > 0;)  // backwards: the first of equal ids wins, as in lower_bound
+        if (types[i].id <= largest) position_by_id[types[i].id] = uint16_t(i + 1);
 }
 
 size_t GameTemplates::add_missing_types(const GameTemplates& other) {

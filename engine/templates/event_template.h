@@ -75,8 +75,14 @@ struct GameTemplates {
     std::vector<EventTypeTemplate> types;
 
     const EventTypeTemplate* find(uint32_t event_type) const;
-    // Sorts by id and packs every type; call after building or editing.
+    // Sorts by id, packs every type and indexes them by id; call after building or editing.
     void finish();
+
+    // Derived by finish(): for ids below position_by_id.size(), the position in `types` plus
+    // one (0: no such type), valid while `types` still holds indexed_count entries. find()
+    // checks every hit's id, so types added without finish() only cost a binary search.
+    std::vector<uint16_t> position_by_id;
+    size_t indexed_count = 0;
     // Adds every type of `other` this one lacks (this one wins where both define a type);
     // returns how many were added.
     size_t add_missing_types(const GameTemplates& other);

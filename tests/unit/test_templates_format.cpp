@@ -1,5 +1,6 @@
 // The project's own template text format, the built-in templates, the template library, game
 // detection, and decoding / encoding / checking one event's parameter bytes.
+#include <algorithm>
 #include <doctest/doctest.h>
 
 #include <cstring>
@@ -390,4 +391,64 @@ TEST_CASE("template text: mutated built-in text never crashes and every error na
         auto r = parse_template_text(doc);
         if (!r.ok()) CHECK(r.error().to_string().find("line ") != std::string::npos);
     }
+}
+
+TEST_CASE("decode_event_into: a reused DecodedEvent holds exactly what a fresh decode gives") {
+    GameTemplates t = example();
+    std::vector<uint8_t> full = {0xD2, 0x04, 0, 0, 5, 0, 0, 0xFF, 0, 0, 0, 0x3F, 1, 0, 0, 0,
+                                 0x09, 0x03, 0, 0, 0, 0, 0, 0};
+    auto same = [](const DecodedEvent& a, const DecodedEvent& b) {
+        if (a.type != b.type || a.templ != b.templ || a.raw_offset != b.raw_offset || a.raw.size() != b.raw.size() ||
+            a.raw.data() != b.raw.data() || a.fields.size() != b.fields.size())
+            return false;
+        for (size_t i = 0; i < a.fields.size(); ++i) {
+            const DecodedField &x = a.fields[i], &y = b.fields[i];
+            if (x.field != y.field || x.offset != y.offset || x.size != y.size || x.present != y.present || x.raw != y.raw)
+                return false;
+        }
+        return true;
+    };
+    DecodedEvent reused;
+    // Long, then every shorter length, then no template, then long again: nothing of an earlier
+    // decode may survive into a later one (present flags, raw bits, field count).
+    for (size_t n = full.size() + 1; n-- > 0;) {
+        const Bytes p(full.data(), n);
+        decode_event_into(reused, &t, 96, p);
+        CHECK(same(reused, decode_event(&t, 96, p)));
+        decode_event_into(reused, &t, 4242, p);
+        CHECK(same(reused, decode_event(&t, 4242, p)));
+        CHECK(reused.fields.empty());
+    }
+    decode_event_into(reused, &t, 96, full);
+    CHECK(same(reused, decode_event(&t, 96, full)));
+    CHECK(reused.fields[8].raw == 777);
+}
+
+TEST_CASE("GameTemplates::find: the id index agrees with a search, also after types are added unfinished") {
+    GameTemplates t;
+    for (uint32_t id : {5u, 96u, 10138u, 70000u, 1u}) {
+        EventTypeTemplate e;
+        e.id = id;
+        t.types.push_back(e);
+    }
+    t.finish();
+    for (uint32_t id : {0u, 1u, 2u, 5u, 96u, 97u, 10137u, 10138u, 10139u, 65535u, 70000u, 70001u}) {
+        const auto it = std::find_if(t.types.begin(), t.types.end(), [&](const EventTypeTemplate& e) { return e.id == id; });
+        const EventTypeTemplate* expected = it == t.types.end() ? nullptr : &*it;
+        CHECK(t.find(id) == expected);
+    }
+    // Added without finish() (kept sorted by hand): the index no longer covers the count, so
+    // the new type is still found.
+    EventTypeTemplate late;
+    late.id = 200;
+    t.types.insert(t.types.begin() + 3, late);
+    REQUIRE(t.find(200));
+    CHECK(t.find(200)->id == 200);
+    CHECK(t.find(10138)->id == 10138);
+    CHECK(t.find(7) == nullptr);
+    // A copy keeps a valid index.
+    GameTemplates copy = t;
+    copy.finish();
+    CHECK(copy.find(200) == &copy.types[3]);
+    CHECK(copy.find(96)->id == 96);
 }
