@@ -7,12 +7,12 @@ namespace taescope {
 
 namespace {
 
-void insert_sorted(std::vector<uint32_t>& v, uint32_t index) {
+void insert_sorted(EventIndexList& v, uint32_t index) {
     auto it = std::lower_bound(v.begin(), v.end(), index);
     if (it == v.end() || *it != index) v.insert(it, index);
 }
 
-bool contains(const std::vector<uint32_t>& v, uint32_t index) {
+bool contains(const EventIndexList& v, uint32_t index) {
     return std::find(v.begin(), v.end(), index) != v.end();
 }
 

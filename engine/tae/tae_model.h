@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "io/byte_reader.h"
+#include "tae/event_index_list.h"
 
 namespace taescope {
 
@@ -84,7 +85,7 @@ struct TaeEventGroup {
     int32_t type = 0;
     std::array<uint8_t, 12> type_tail{};  // the 12 bytes after the type (zero in every file)
     uint64_t reserved = 0;                // the fourth word of the 32-byte group header (zero)
-    std::vector<uint32_t> event_indices;
+    EventIndexList event_indices;  // indices into the animation's events, in stored order
 };
 
 enum class TaeAnimationHeaderKind : uint8_t {

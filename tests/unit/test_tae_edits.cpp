@@ -1,6 +1,8 @@
 // The parts of a TAE file the writer derives from the model: times tables, animation-group runs,
 // offsets, counts, file size, the type-943 parameter offset and the rules for absent names.
 // Each test builds or edits a model, writes it, and reads the rule back from the bytes.
+#include <algorithm>
+#include <random>
 #include <doctest/doctest.h>
 
 #include <cstring>
@@ -252,4 +254,54 @@ TEST_CASE("an out-of-bounds event names its animation, its event and the bytes i
     CHECK(r.error().context == "animation 1 (number 2) > event 1");
     CHECK(r.error().offset == header + 16);  // where the stored offset is
     CHECK(r.error().message == "event data: needs 16 byte(s) at " + hex(far) + " but the data ends at " + hex(bytes.size()));
+}
+
+TEST_CASE("EventIndexList behaves as a std::vector<uint32_t> under random edits, inline and on the heap") {
+    std::mt19937 rng(7);
+    for (int round = 0; round < 200; ++round) {
+        EventIndexList list;
+        std::vector<uint32_t> model;
+        for (int step = 0; step < 40; ++step) {
+            const uint32_t v = uint32_t(rng() % 1000);
+            switch (rng() % 7) {
+                case 0:
+                case 1:
+                    list.push_back(v), model.push_back(v);
+                    break;
+                case 2: {
+                    const size_t at = model.empty() ? 0 : rng() % (model.size() + 1);
+                    list.insert(list.begin() + at, v), model.insert(model.begin() + long(at), v);
+                    break;
+                }
+                case 3:
+                    if (!model.empty()) {
+                        const size_t at = rng() % model.size();
+                        list.erase(list.begin() + at), model.erase(model.begin() + long(at));
+                    }
+                    break;
+                case 4: {
+                    const size_t n = rng() % 10;
+                    list.resize(n), model.resize(n);
+                    break;
+                }
+                case 5: {
+                    EventIndexList copy = list;  // copy, then move back
+                    list = std::move(copy);
+                    CHECK(copy.empty());
+                    break;
+                }
+                default:
+                    list.erase(std::remove(list.begin(), list.end(), v % 10), list.end());
+                    model.erase(std::remove(model.begin(), model.end(), v % 10), model.end());
+                    break;
+            }
+            REQUIRE(list == model);
+            REQUIRE(list.to_vector() == model);
+        }
+        EventIndexList assigned;
+        assigned = model;
+        CHECK(assigned == list);
+        assigned = {1, 2, 3, 4, 5, 6};
+        CHECK(assigned == std::vector<uint32_t>{1, 2, 3, 4, 5, 6});
+    }
 }
