@@ -8,6 +8,7 @@
 #include "binder/tae_slots.h"
 #include "container/bnd4.h"
 #include "container/dcx.h"
+#include "container/kraken.h"
 #include "container/zlib_codec.h"
 #include "heap_tracking.h"
 #include "io/file_io.h"
@@ -116,7 +117,10 @@ OpenStageReport measure_open_stages(const OpenStageInput& input, double budget) 
     // input's peak depends on whether it happened to be opened first.
     for (const auto& game : builtin_template_games()) (void)builtin_templates(game);
 
-    // One sequential pass with the heap counted: this is also the correctness check.
+    // One sequential pass with the heap counted: this is also the correctness check. The Kraken
+    // decoder's scratch arena, kept from an earlier input of this process, is freed first so
+    // that this input's arena is counted.
+    kraken_release_scratch();
     heap_tracking_start();
     {
         auto dcx = dcx_read(bytes);

@@ -16,6 +16,11 @@ namespace taescope {
 // or writes outside `src` and `out` (no output slack is required).
 Status kraken_decompress(Bytes src, std::span<uint8_t> out);
 
+// The decoder keeps one scratch arena per thread between calls (it grows to the largest LZ chunk
+// decoded so far; a few hundred KB at most). This frees it: for a caller done with Kraken, and
+// for benchmarks that count peak memory, so that the arena is counted rather than inherited.
+void kraken_release_scratch();
+
 // A valid Kraken stream that stores `raw` uncompressed: per 256 KiB block the header 0xCC 0x06
 // (uncompressed | reset, decoder type 6) and then that block's bytes. Empty input gives an empty
 // stream (no blocks), which kraken_decompress accepts for an empty output.

@@ -38,31 +38,44 @@ const char* codec_name(unsigned type) {
     }
 }
 
-// Scratch for one LZ chunk's arrays; sized for the largest chunk of this output, plus slack
-// so that the token loop may over-read literals by up to 16 bytes.
-struct LzScratch {
-    explicit LzScratch(size_t max_chunk)
-        : capacity(max_chunk),
-          literals(new uint8_t[max_chunk + kScratchSlack]),
-          commands(new uint8_t[max_chunk + kScratchSlack]),
-          packed_offsets(new uint8_t[max_chunk + kScratchSlack]),
-          low_bits(new uint8_t[max_chunk + kScratchSlack]),
-          length_bytes(new uint8_t[max_chunk / 4 + kScratchSlack]),
-          distances(new uint32_t[max_chunk + kScratchSlack]),
-          lengths(new uint32_t[max_chunk / 4 + kScratchSlack]) {}
-    size_t capacity;
-    std::unique_ptr<uint8_t[]> literals, commands, packed_offsets, low_bits, length_bytes;
-    std::unique_ptr<uint32_t[]> distances, lengths;
+// Scratch for one LZ chunk's arrays: one arena, laid out per chunk from the decoded sizes that
+// the array headers declare, each array followed by slack so that the token loop may over-read
+// it by up to 16 bytes. Sized to what the chunk declares rather than to the worst case (about
+// nine times the chunk size), so a small file needs a small arena.
+class LzScratch {
+public:
+    // Room for `bytes` (slack included) from the start; the old contents are not kept.
+    uint8_t* reserve(size_t bytes) {
+        if (bytes > capacity_) {
+            data_.reset();  // freed first, so the old and new arenas are never live together
+            data_.reset(new uint8_t[bytes]);
+            capacity_ = bytes;
+        }
+        return data_.get();
+    }
+    void release() {
+        data_.reset();
+        capacity_ = 0;
+    }
     uint32_t long_lengths[kMaxLongLengths];
+
+private:
+    std::unique_ptr<uint8_t[]> data_;
+    size_t capacity_ = 0;
 };
 
-// The scratch is kept between calls (one per thread): allocating ~1 MB afresh for every small
+// The scratch is kept between calls (one per thread): allocating it afresh for every small
 // file costs more in page faults than decoding it.
-LzScratch& lz_scratch(size_t max_chunk) {
-    static thread_local std::unique_ptr<LzScratch> cached;
-    if (!cached || cached->capacity < max_chunk) cached = std::make_unique<LzScratch>(max_chunk);
-    return *cached;
+LzScratch& lz_scratch() {
+    static thread_local LzScratch cached;
+    return cached;
 }
+
+// Where each array of an LZ chunk goes in the arena: offsets in bytes, 16-aligned.
+struct LzLayout {
+    size_t literals, commands, packed_offsets, low_bits, length_bytes, distances, lengths, total;
+};
+constexpr size_t align16(size_t n) { return (n + 15) & ~size_t(15); }
 
 inline uint64_t load8(const uint8_t* p) {
     uint64_t v;
@@ -259,6 +272,7 @@ private:
     Status decode_lz_chunk(const uint8_t* s, const uint8_t* e, size_t p0, size_t n, unsigned mode);
     Result<kraken::DecodedArray> lz_array(const uint8_t* p, const uint8_t* end, uint8_t* dst, size_t capacity,
                                           const char* name);
+    Result<LzLayout> plan_lz_arrays(const uint8_t* q, const uint8_t* e, size_t n);
 
     StreamOrigin origin_;
     Bytes src_;
@@ -387,9 +401,46 @@ Result<kraken::DecodedArray> Decoder::lz_array(const uint8_t* p, const uint8_t* 
     return a;
 }
 
+// Reads the headers of the chunk's arrays (without decoding them) to lay them out in the arena:
+// the same checks as decoding them will make, so an error here reads as it would there.
+Result<LzLayout> Decoder::plan_lz_arrays(const uint8_t* q, const uint8_t* e, size_t n) {
+    auto size_of = [&](const uint8_t*& p, size_t capacity, const char* name) -> Result<size_t> {
+        auto h = kraken::read_array_header(origin_, p, e, capacity);
+        if (!h.ok()) return std::move(h.error().within(name));
+        p += h->header_size + h->payload_size;
+        return h->decoded_size;
+    };
+    LzLayout l{};
+    size_t at = 0;
+    auto place = [&](size_t bytes) {
+        const size_t offset = at;
+        at += align16(bytes + kScratchSlack);
+        return offset;
+    };
+    KRAKEN_TRY_ASSIGN(const size_t literal_count, size_of(q, n, "literal array"));
+    KRAKEN_TRY_ASSIGN(const size_t command_count, size_of(q, n, "command array"));
+    if (e - q < 3) return origin_.error(q, "LZ chunk ends before its offset arrays");
+    unsigned scale = 0;
+    if (*q & 0x80) scale = unsigned(*q++) - 127;
+    KRAKEN_TRY_ASSIGN(const size_t offset_count, size_of(q, command_count, "packed-offset array"));
+    size_t low_count = 0;
+    if (scale >= 2) {
+        KRAKEN_TRY_ASSIGN(low_count, size_of(q, offset_count, "offset low-bits array"));
+    }
+    KRAKEN_TRY_ASSIGN(const size_t length_count, size_of(q, n >> 2, "length array"));
+    l.literals = place(literal_count);
+    l.commands = place(command_count);
+    l.packed_offsets = place(offset_count);
+    l.low_bits = place(low_count);
+    l.length_bytes = place(length_count);
+    l.distances = place(offset_count * sizeof(uint32_t));
+    l.lengths = place(length_count * sizeof(uint32_t));
+    l.total = at;
+    return l;
+}
+
 Status Decoder::decode_lz_chunk(const uint8_t* s, const uint8_t* e, size_t p0, size_t n, unsigned mode) {
     if (e - s < 13) return origin_.error(s, "LZ chunk of " + num(size_t(e - s)) + " bytes is shorter than 13");
-    LzScratch& sc = lz_scratch(std::min(kChunkSize, out_.size()));
     uint8_t* const out = out_.data();
     const uint8_t* q = s;
     size_t start = p0;
@@ -403,23 +454,34 @@ Status Decoder::decode_lz_chunk(const uint8_t* s, const uint8_t* e, size_t p0, s
     }
     if (*q & 0x80) return origin_.error(q, "LZ chunk sets the unsupported 'excess bytes' flag");
 
-    KRAKEN_TRY_ASSIGN(auto lits, lz_array(q, e, sc.literals.get(), n, "literal array"));
+    KRAKEN_TRY_ASSIGN(const LzLayout layout, plan_lz_arrays(q, e, n));
+    LzScratch& sc = lz_scratch();
+    uint8_t* const arena = sc.reserve(layout.total);
+    uint8_t* const literals = arena + layout.literals;
+    uint8_t* const commands = arena + layout.commands;
+    uint8_t* const packed_bytes = arena + layout.packed_offsets;
+    uint8_t* const low_bytes = arena + layout.low_bits;
+    uint8_t* const length_bytes = arena + layout.length_bytes;
+    uint32_t* const distances = reinterpret_cast<uint32_t*>(arena + layout.distances);
+    uint32_t* const lengths = reinterpret_cast<uint32_t*>(arena + layout.lengths);
+
+    KRAKEN_TRY_ASSIGN(auto lits, lz_array(q, e, literals, n, "literal array"));
     q = lits.next;
-    KRAKEN_TRY_ASSIGN(auto cmds, lz_array(q, e, sc.commands.get(), n, "command array"));
+    KRAKEN_TRY_ASSIGN(auto cmds, lz_array(q, e, commands, n, "command array"));
     q = cmds.next;
     if (e - q < 3) return origin_.error(q, "LZ chunk ends before its offset arrays");
     unsigned scale = 0;
     if (*q & 0x80) scale = unsigned(*q++) - 127;
-    KRAKEN_TRY_ASSIGN(auto packed, lz_array(q, e, sc.packed_offsets.get(), cmds.size, "packed-offset array"));
+    KRAKEN_TRY_ASSIGN(auto packed, lz_array(q, e, packed_bytes, cmds.size, "packed-offset array"));
     q = packed.next;
     if (scale >= 2) {
         const uint8_t* at = q;
-        KRAKEN_TRY_ASSIGN(auto low, lz_array(q, e, sc.low_bits.get(), packed.size, "offset low-bits array"));
+        KRAKEN_TRY_ASSIGN(auto low, lz_array(q, e, low_bytes, packed.size, "offset low-bits array"));
         if (low.size != packed.size)
             return origin_.error(at, "offset low-bits array holds " + num(low.size) + " bytes, expected " + num(packed.size));
         q = low.next;
     }
-    KRAKEN_TRY_ASSIGN(auto lens, lz_array(q, e, sc.length_bytes.get(), n >> 2, "length array"));
+    KRAKEN_TRY_ASSIGN(auto lens, lz_array(q, e, length_bytes, n >> 2, "length array"));
     q = lens.next;
 
     // §4.2 bit region [q, e): reader A forward, reader B backward, both MSB first.
@@ -436,9 +498,6 @@ Status Decoder::decode_lz_chunk(const uint8_t* s, const uint8_t* e, size_t p0, s
 
     // One distance per packed-offset byte, readers alternating A, B, A, ...
     const size_t window_limit = p0 + n - base_;  // no valid distance can exceed this
-    const uint8_t* const packed_bytes = sc.packed_offsets.get();
-    const uint8_t* const low_bytes = sc.low_bits.get();
-    uint32_t* const distances = sc.distances.get();
     const char* problem = nullptr;
     auto read_distance = [&](auto& reader, size_t i) -> bool {
         reader.refill();
@@ -499,8 +558,6 @@ Status Decoder::decode_lz_chunk(const uint8_t* s, const uint8_t* e, size_t p0, s
                                  num(uint64_t(a.position())) + ", backward at " + num(uint64_t(b.position())) + ")");
 
     // Length list: byte + 3, with 255 escaping to 255 + the next long length.
-    uint32_t* const lengths = sc.lengths.get();
-    const uint8_t* const length_bytes = sc.length_bytes.get();
     uint32_t used_long = 0;
     for (size_t k = 0; k < lens.size; ++k) {
         uint32_t w = length_bytes[k];
@@ -512,8 +569,8 @@ Status Decoder::decode_lz_chunk(const uint8_t* s, const uint8_t* e, size_t p0, s
     }
     if (used_long != nlong) return origin_.error(q, "not every long length was used by the length array");
 
-    LzChunk chunk{out,      out_.size(), base_,          start,     p0 + n,      sc.literals.get(), lits.size,
-                  sc.commands.get(), cmds.size, distances, packed.size, lengths, lens.size};
+    LzChunk chunk{out,      out_.size(), base_,     start,       p0 + n,  literals, lits.size,
+                  commands, cmds.size,   distances, packed.size, lengths, lens.size};
     size_t where = 0;
     const char* bad = mode == 0 ? execute_tokens<true>(chunk, &where) : execute_tokens<false>(chunk, &where);
     if (bad) return origin_.error(s, std::string(bad) + " (at output " + hex(where) + ")");
@@ -526,6 +583,8 @@ Status kraken_decompress(Bytes src, std::span<uint8_t> out) {
     Decoder decoder(src, out);
     return decoder.run();
 }
+
+void kraken_release_scratch() { lz_scratch().release(); }
 
 std::vector<uint8_t> kraken_encode_stored(Bytes raw) {
     std::vector<uint8_t> out;

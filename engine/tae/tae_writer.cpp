@@ -24,34 +24,74 @@ void collect_times(const TaeAnimation& a, std::vector<uint32_t>& keys) {
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
 }
 
-// The same table for the writer, plus each event time's index in it. Starts and ends are
-// sorted apart, as (key, slot) pairs (slot 2j is event j's start, 2j + 1 its end), then merged:
-// events are usually stored in start order and ends mostly follow it, so each half is often
-// sorted already (checked in one pass) and otherwise sorts faster than the interleaved whole,
-// whose inversions made one sort of all pairs the writer's largest cost. Only the keys decide
-// the table and the indices, so the result is the same as sorting every pair at once.
-void index_times(const TaeAnimation& a, std::vector<uint64_t>& starts, std::vector<uint64_t>& ends,
-                 std::vector<uint32_t>& keys, std::vector<uint32_t>& index_of_slot) {
-    const size_t n = a.events.size();
-    starts.resize(n);
-    ends.resize(n);
-    for (size_t j = 0; j < n; ++j) {
-        starts[j] = uint64_t(f32_order_key(a.events[j].start_bits)) << 32 | (2 * j);
-        ends[j] = uint64_t(f32_order_key(a.events[j].end_bits)) << 32 | (2 * j + 1);
+// The same table for the writer, plus each event time's index in it (slot 2j is event j's
+// start, 2j + 1 its end). An animation's 2n times hold few distinct values (frame times, shared
+// by many events), so the distinct keys are found with a small open-addressing hash table and
+// only those are sorted: sorting all 2n times (key, slot) pairs was the writer's largest cost.
+// The result is the same as sorting every time: the table is the ascending distinct keys, and
+// each slot's index is its key's rank.
+constexpr size_t kRankByCountingMax = 96;
+
+struct TimeIndexScratch {
+    std::vector<uint64_t> table;          // (key << 32) | (distinct id + 1); 0 = empty
+    std::vector<uint32_t> distinct_keys;  // in first-seen order: index = distinct id
+    std::vector<uint64_t> sorted_pairs;   // (key << 32) | id, for animations with many distinct times
+    std::vector<uint32_t> id_of_slot;
+    std::vector<uint32_t> rank_of_id;
+};
+
+void index_times(const TaeAnimation& a, TimeIndexScratch& s, std::vector<uint32_t>& keys,
+                 std::vector<uint32_t>& index_of_slot) {
+    const size_t slots = 2 * a.events.size();
+    unsigned log2 = 4;
+    while ((size_t(1) << log2) < 2 * slots) ++log2;  // load factor at most 1/2
+    const size_t mask = (size_t(1) << log2) - 1;
+    s.table.assign(mask + 1, 0);
+    s.distinct_keys.resize(slots);
+    s.id_of_slot.resize(slots);
+    uint64_t* const table = s.table.data();
+    uint32_t* const distinct = s.distinct_keys.data();
+    uint32_t* const id_of_slot = s.id_of_slot.data();
+    uint32_t m = 0;
+    // Whether a time is new is data-dependent (often near 50/50), so the insert is branch-free:
+    // the entry and the distinct key are stored either way, and m advances only for a new one.
+    for (size_t slot = 0; slot < slots; ++slot) {
+        const TaeEvent& e = a.events[slot >> 1];
+        const uint32_t key = f32_order_key((slot & 1) ? e.end_bits : e.start_bits);
+        size_t h = size_t((uint64_t(key) * 0x9E3779B97F4A7C15ull) >> (64 - log2));
+        while (table[h] != 0 && uint32_t(table[h] >> 32) != key) h = (h + 1) & mask;
+        const uint64_t entry = table[h];
+        const uint32_t id = entry == 0 ? m : uint32_t(entry) - 1;
+        table[h] = uint64_t(key) << 32 | (id + 1);
+        distinct[m] = key;
+        m += entry == 0;
+        id_of_slot[slot] = id;
     }
-    if (!std::is_sorted(starts.begin(), starts.end())) std::sort(starts.begin(), starts.end());
-    if (!std::is_sorted(ends.begin(), ends.end())) std::sort(ends.begin(), ends.end());
-    keys.clear();
-    index_of_slot.resize(2 * n);
-    auto take = [&](uint64_t p) {
-        const uint32_t key = uint32_t(p >> 32);
-        if (keys.empty() || keys.back() != key) keys.push_back(key);
-        index_of_slot[uint32_t(p)] = uint32_t(keys.size() - 1);
-    };
-    size_t i = 0, k = 0;
-    while (i < n && k < n) take(starts[i] < ends[k] ? starts[i++] : ends[k++]);
-    while (i < n) take(starts[i++]);
-    while (k < n) take(ends[k++]);
+    keys.resize(m);
+    s.rank_of_id.resize(m);
+    uint32_t* const rank_of_id = s.rank_of_id.data();
+    if (m <= kRankByCountingMax) {
+        // Each key's rank is the number of keys below it (they are distinct): m * m branch-free
+        // comparisons that the compiler vectorises, cheaper than a sort's mispredicted branches
+        // at these sizes.
+        for (uint32_t i = 0; i < m; ++i) {
+            const uint32_t k = distinct[i];
+            uint32_t rank = 0;
+            for (uint32_t j = 0; j < m; ++j) rank += distinct[j] < k;
+            rank_of_id[i] = rank;
+            keys[rank] = k;
+        }
+    } else {
+        s.sorted_pairs.resize(m);
+        for (uint32_t i = 0; i < m; ++i) s.sorted_pairs[i] = uint64_t(distinct[i]) << 32 | i;
+        std::sort(s.sorted_pairs.begin(), s.sorted_pairs.end());
+        for (uint32_t r = 0; r < m; ++r) {
+            keys[r] = uint32_t(s.sorted_pairs[r] >> 32);
+            rank_of_id[uint32_t(s.sorted_pairs[r])] = r;
+        }
+    }
+    index_of_slot.resize(slots);
+    for (size_t slot = 0; slot < slots; ++slot) index_of_slot[slot] = rank_of_id[id_of_slot[slot]];
 }
 
 uint32_t key_to_bits(uint32_t key) { return (key & 0x80000000u) ? key & 0x7FFFFFFFu : ~key; }
@@ -59,7 +99,8 @@ uint32_t key_to_bits(uint32_t key) { return (key & 0x80000000u) ? key & 0x7FFFFF
 // Output into a zero-filled buffer sized from an upper-bound estimate: padding is a cursor move
 // and each field one unchecked store. Capacity is checked once per block instead (ensure() before
 // the header, the tables and each animation, with that block's upper bound), which keeps the
-// per-field stores free of branches; the buffer grows if an estimate is ever short.
+// per-field stores free of branches; the buffer grows if an estimate is ever short. (Zero-filling
+// each block just before it is written instead measured no faster.)
 class OutputBuffer {
 public:
     explicit OutputBuffer(uint64_t estimate) : buf_(estimate, 0) {}
@@ -108,20 +149,23 @@ uint64_t name_bound(const std::optional<std::u16string>& name) { return name ? 2
 
 uint64_t animation_bound(const TaeAnimation& a) {
     uint64_t n = 16 + 16 + 48 + 48 + 32 + 16 + 2 * (a.motion_file_name ? a.motion_file_name->size() : 0);
-    for (const auto& e : a.events) n += 24 + 16 + 15 + 8 + 4 + e.parameter_size;
-    for (const auto& g : a.groups) n += 32 + 16 + 15 + 4 * g.event_indices.size();
+    // Per event: its header, its data record padded to 16 (exact) and at most two times.
+    for (const auto& e : a.events) n += 24 + align16(16 + uint64_t(e.parameter_size)) + 8;
+    for (const auto& g : a.groups) n += 32 + align16(16 + 4 * uint64_t(g.event_indices.size()));
     return n;
 }
 
-uint64_t estimate_size(const TaeFile& f) {
+// The whole file's bound; each animation's is kept for the ensure() before it is written.
+uint64_t estimate_size(const TaeFile& f, std::vector<uint64_t>& animation_bounds) {
     uint64_t n = 512 + name_bound(f.skeleton_name) + name_bound(f.sib_name);
-    for (const auto& a : f.animations) n += animation_bound(a);
+    animation_bounds.resize(f.animations.size());
+    for (size_t i = 0; i < f.animations.size(); ++i) n += animation_bounds[i] = animation_bound(f.animations[i]);
     return n;
 }
 
 class TaeWriter {
 public:
-    explicit TaeWriter(const TaeFile& f) : f_(f), w_(estimate_size(f)) {}
+    explicit TaeWriter(const TaeFile& f) : f_(f), w_(estimate_size(f, animation_bounds_)) {}
 
     std::vector<uint8_t> run() {
         using namespace tae_header;
@@ -156,7 +200,7 @@ public:
             w_.u64le(table_off + 16 * run.first_index);
         }
         w_.zeros(48 * n);  // bodies, patched below
-        for (uint64_t i = 0; i < n; ++i) write_animation(anims[i], bodies_off + 48 * i);
+        for (uint64_t i = 0; i < n; ++i) write_animation(anims[i], animation_bounds_[i], bodies_off + 48 * i);
 
         // The header: stored fields from the model, derived fields from this layout.
         const uint64_t file_size = w_.pos();
@@ -180,10 +224,10 @@ public:
 
 private:
     const TaeFile& f_;
+    std::vector<uint64_t> animation_bounds_;  // filled before w_ is constructed (declared first)
     OutputBuffer w_;
     std::vector<uint32_t> time_keys_;
-    std::vector<uint64_t> start_pairs_;
-    std::vector<uint64_t> end_pairs_;
+    TimeIndexScratch time_scratch_;
     std::vector<uint32_t> time_index_;
     std::vector<uint64_t> data_offsets_;
 
@@ -192,8 +236,8 @@ private:
         w_.pad_to(16);
     }
 
-    void write_animation(const TaeAnimation& a, uint64_t body) {
-        w_.ensure(animation_bound(a));
+    void write_animation(const TaeAnimation& a, uint64_t bound, uint64_t body) {
+        w_.ensure(bound);
         // Mini header block, then the motion file name if the animation states one.
         const uint64_t mini = w_.pos();
         w_.u64le(a.header_type);
@@ -203,7 +247,7 @@ private:
         w_.bytes(Bytes(a.header_tail.data(), 16));
         if (a.motion_file_name) write_name(*a.motion_file_name);
 
-        index_times(a, start_pairs_, end_pairs_, time_keys_, time_index_);
+        index_times(a, time_scratch_, time_keys_, time_index_);
         const uint64_t times_off = time_keys_.empty() ? 0 : w_.pos();
         for (uint32_t key : time_keys_) w_.u32le(key_to_bits(key));
         w_.pad_to(16);

@@ -2,9 +2,12 @@
 // and no damaged file may crash the reader (this suite runs under ASan + UBSan).
 #include <doctest/doctest.h>
 
+#include <bit>
+
 #include "test_support.h"
 #include "test_tae_support.h"
 #include "binder/document.h"
+#include "tae/tae_validator.h"
 
 using namespace taescope;
 using namespace taescope::test;
@@ -139,4 +142,64 @@ TEST_CASE("every TAE inside the corpus binders writes back byte-identical") {
         }
     }
     MESSAGE("TAE members of the corpus binders written back identical: " << identical << " of " << files);
+}
+
+// The writer finds an animation's distinct times with a hash table and ranks up to 96 of them
+// by counting, more by sorting. Whatever path it takes, the stored table must be the distinct
+// times ascending (the validator derives it independently, by sorting every time) and every
+// event must read back with its own start and end bits.
+TEST_CASE("the written times table is the distinct event times ascending, for few or many and odd bit patterns") {
+    uint64_t state = 0x243F6A8885A308D3ull;
+    auto next = [&] {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return uint32_t(state >> 32);
+    };
+    for (size_t events : {0, 1, 2, 3, 30, 47, 48, 49, 60, 97, 150, 700, 2000}) {
+        for (int pool_kind = 0; pool_kind < 3; ++pool_kind) {
+            CAPTURE(events);
+            CAPTURE(pool_kind);
+            TaeFile f;
+            f.header = make_default_tae_header(36, 5070);
+            TaeAnimation a;
+            a.number = 3000;
+            a.set_standard(false, false, false, -1);
+            // 0: few frame times, many shared; 1: any bit pattern (negative, -0, NaN, infinities);
+            // 2: distinct times in a pool just above and below the counting limit.
+            std::vector<uint32_t> pool;
+            if (pool_kind == 0)
+                for (int k = 0; k < 12; ++k) pool.push_back(std::bit_cast<uint32_t>(float(k) / 30));
+            else if (pool_kind == 2)
+                for (int k = 0; k < 97; ++k) pool.push_back(std::bit_cast<uint32_t>(float(k) * 0.25f - 3.0f));
+            auto time = [&] {
+                if (pool_kind == 1) {
+                    const uint32_t r = next();
+                    static const uint32_t odd[] = {0x80000000u, 0x00000000u, 0x7FC00000u, 0xFFFFFFFFu,
+                                                   0x7F800000u, 0xFF800000u, 0x00000001u, 0x80000001u};
+                    return (r & 7) == 0 ? odd[(r >> 3) & 7] : next();
+                }
+                return pool[next() % pool.size()];
+            };
+            for (size_t j = 0; j < events; ++j) {
+                TaeEvent e;
+                e.type = int32_t(j % 7);
+                e.start_bits = time();
+                e.end_bits = time();
+                f.set_parameters(e, std::vector<uint8_t>(16, uint8_t(j)));
+                a.events.push_back(e);
+            }
+            f.animations.push_back(a);
+            const std::vector<uint8_t> bytes = write_tae(f);
+            for (const auto& finding : validate_tae(bytes)) CHECK_MESSAGE(finding.code != "times-table", finding.to_string());
+            auto reread = read_tae(bytes);
+            REQUIRE(reread.ok());
+            REQUIRE(reread->animations.size() == 1);
+            const auto& back = reread->animations[0].events;
+            REQUIRE(back.size() == events);
+            for (size_t j = 0; j < events; ++j) {
+                CHECK(back[j].start_bits == a.events[j].start_bits);
+                CHECK(back[j].end_bits == a.events[j].end_bits);
+            }
+            CHECK(derive_times_table(reread->animations[0]) == derive_times_table(a));
+        }
+    }
 }
