@@ -60,11 +60,15 @@ uint64_t load_scalar(const uint8_t* p, uint32_t size) {
 void decode_event_into(DecodedEvent& out, const GameTemplates* templates, uint32_t type, Bytes params) {
     out.type = type;
     out.templ = templates ? templates->find(type) : nullptr;
-    out.fields.clear();
     uint64_t covered = 0;
-    if (out.templ) {
+    if (!out.templ) {
+        out.fields.clear();
+    } else {
         const std::vector<TemplateField>& fields = out.templ->fields;
-        out.fields.resize(fields.size());
+        // Every member of every field is assigned below, so storage kept from the previous event
+        // is reused as it is: clearing and resizing value-initialised it first (a memset call per
+        // event in wasm, where it is not inlined).
+        if (out.fields.size() != fields.size()) out.fields.resize(fields.size());
         DecodedField* d = out.fields.data();
         size_t i = 0;
         for (; i < fields.size(); ++i, ++d) {
