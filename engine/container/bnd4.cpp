@@ -135,13 +135,23 @@ void write_hash_table(EndianWriter& ew, const Bnd4& b) {
     uint64_t n = b.members.size();
     uint32_t buckets = bnd_hash_bucket_count(n);
     std::vector<uint32_t> hashes(n);
-    for (size_t i = 0; i < n; ++i) hashes[i] = bnd_path_hash(bnd4_name_units(b, b.members[i]));
+    std::u16string units;  // reused for every name
+    for (size_t i = 0; i < n; ++i) {
+        bnd4_name_units_into(b, b.members[i], units);
+        hashes[i] = bnd_path_hash(units);
+    }
+    // Entries by (bucket, hash), ties in member order: the sort key is computed once per member
+    // (the comparator used to take two remainders per comparison), the index breaks ties.
+    struct Keyed {
+        uint64_t key;
+        size_t index;
+        bool operator<(const Keyed& o) const { return key != o.key ? key < o.key : index < o.index; }
+    };
+    std::vector<Keyed> keyed(n);
+    for (size_t i = 0; i < n; ++i) keyed[i] = {uint64_t(hashes[i] % buckets) << 32 | hashes[i], i};
+    std::sort(keyed.begin(), keyed.end());
     std::vector<size_t> order(n);
-    std::iota(order.begin(), order.end(), size_t{0});
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t c) {
-        uint32_t ba = hashes[a] % buckets, bc = hashes[c] % buckets;
-        return ba != bc ? ba < bc : hashes[a] < hashes[c];
-    });
+    for (size_t i = 0; i < n; ++i) order[i] = keyed[i].index;
     uint64_t table = w.pos();
     ew.patch64(0x38, table);
     ew.u64(table + 16 + uint64_t(buckets) * 8);
@@ -246,15 +256,24 @@ uint32_t bnd_hash_bucket_count(uint64_t file_count) {
 
 uint64_t Bnd4::computed_entry_size() const { return entry_layout(format()).size; }
 
+void bnd4_name_units_into(const Bnd4& b, const Bnd4Member& m, std::u16string& s) {
+    const uint8_t* raw = m.raw_name.data();
+    if (b.unicode) {
+        const size_t n = m.raw_name.size() / 2;
+        s.resize(n);
+        if (b.is_big_endian())
+            for (size_t i = 0; i < n; ++i) s[i] = char16_t((raw[2 * i] << 8) | raw[2 * i + 1]);
+        else
+            for (size_t i = 0; i < n; ++i) s[i] = char16_t(raw[2 * i] | (raw[2 * i + 1] << 8));
+    } else {
+        s.resize(m.raw_name.size());
+        for (size_t i = 0; i < s.size(); ++i) s[i] = char16_t(raw[i]);  // exact for the ASCII part of Shift-JIS
+    }
+}
+
 std::u16string bnd4_name_units(const Bnd4& b, const Bnd4Member& m) {
     std::u16string s;
-    if (b.unicode) {
-        for (size_t i = 0; i + 1 < m.raw_name.size(); i += 2)
-            s.push_back(b.is_big_endian() ? char16_t((m.raw_name[i] << 8) | m.raw_name[i + 1])
-                                          : char16_t(m.raw_name[i] | (m.raw_name[i + 1] << 8)));
-    } else {
-        for (uint8_t c : m.raw_name) s.push_back(char16_t(c));  // exact for the ASCII part of Shift-JIS
-    }
+    bnd4_name_units_into(b, m, s);
     return s;
 }
 
@@ -335,10 +354,11 @@ Result<Bnd4> read_bnd4(Bytes data, const SharedBytes* whole) {
         return make_error(0x0C, "BND4 header: " + std::to_string(count) + " entries of " + hex(stride) +
                                     " bytes pass the end of the data (" + hex(data.size()) + ")");
     b.members.resize(size_t(count));
+    std::u16string units;  // reused for every name
     for (int32_t i = 0; i < count; ++i) {
         uint64_t at = kHeaderSize + uint64_t(i) * stride;
         Bnd4Member& m = b.members[size_t(i)];
-        std::string where = "BND4 entry " + std::to_string(i);
+        auto where = [i] { return "BND4 entry " + std::to_string(i); };  // built only for an error
         m.raw_flags = data[at];
         std::memcpy(m.flag_padding.data(), data.data() + at + 1, 3);
         m.field_04 = int32_t(er.u32(at + 4));
@@ -353,18 +373,19 @@ Result<Bnd4> read_bnd4(Bytes data, const SharedBytes* whole) {
                 uint64_t p = m.name_offset;
                 while (true) {
                     if (!r.has(p, 2))
-                        return make_error(at + lay.name_field, where + ": name at " + hex(m.name_offset) +
+                        return make_error(at + lay.name_field, where() + ": name at " + hex(m.name_offset) +
                                                                    " has no UTF-16 NUL before the end of the data");
                     if (data[p] == 0 && data[p + 1] == 0) break;
                     p += 2;
                 }
                 m.raw_name.assign(data.begin() + m.name_offset, data.begin() + p);
-                m.name = utf16_to_utf8(bnd4_name_units(b, m));
+                bnd4_name_units_into(b, m, units);
+                m.name = utf16_to_utf8(units);
             } else {
                 uint64_t p = m.name_offset;
                 while (true) {
                     if (!r.has(p, 1))
-                        return make_error(at + lay.name_field, where + ": name at " + hex(m.name_offset) +
+                        return make_error(at + lay.name_field, where() + ": name at " + hex(m.name_offset) +
                                                                    " has no NUL before the end of the data");
                     if (data[p] == 0) break;
                     ++p;
@@ -374,7 +395,7 @@ Result<Bnd4> read_bnd4(Bytes data, const SharedBytes* whole) {
             }
         }
         if (!r.has(m.data_offset, m.stored_size))
-            return make_error(at + lay.size_field, where + " (" + m.name + "): " + std::to_string(m.stored_size) +
+            return make_error(at + lay.size_field, where() + " (" + m.name + "): " + std::to_string(m.stored_size) +
                                                        " bytes at " + hex(m.data_offset) +
                                                        " pass the end of the data (" + hex(data.size()) + ")");
         if (whole)

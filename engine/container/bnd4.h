@@ -116,5 +116,7 @@ Result<std::vector<uint8_t>> bnd4_write_canonical(const Bnd4& b);
 
 // UTF-16LE name units from raw name bytes (for hashing and display).
 std::u16string bnd4_name_units(const Bnd4& b, const Bnd4Member& m);
+// The same into `units`, reusing its storage (for passes over every member).
+void bnd4_name_units_into(const Bnd4& b, const Bnd4Member& m, std::u16string& units);
 
 }  // namespace taescope

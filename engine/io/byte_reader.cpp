@@ -61,9 +61,15 @@ Result<std::u16string> ByteReader::utf16z(uint64_t offset, std::string_view what
 }
 
 std::string utf16_to_utf8(std::u16string_view s) {
-    std::string out;
-    out.reserve(s.size());
-    for (size_t i = 0; i < s.size(); ++i) {
+    // The ASCII prefix (for member paths and motion names, usually the whole string) is written
+    // by index into storage sized once; the rest, if any, is encoded unit by unit.
+    size_t ascii = 0;
+    while (ascii < s.size() && s[ascii] < 0x80) ++ascii;
+    std::string out(ascii, '\0');
+    for (size_t i = 0; i < ascii; ++i) out[i] = char(s[i]);
+    if (ascii == s.size()) return out;
+    out.reserve(ascii + 3 * (s.size() - ascii));
+    for (size_t i = ascii; i < s.size(); ++i) {
         uint32_t c = s[i];
         if (c >= 0xD800 && c < 0xDC00 && i + 1 < s.size() && s[i + 1] >= 0xDC00 && s[i + 1] < 0xE000) {
             c = 0x10000 + ((c - 0xD800) << 10) + (s[i + 1] - 0xDC00);

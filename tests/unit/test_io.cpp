@@ -32,6 +32,19 @@ TEST_CASE("UTF-16 strings need their NUL terminator inside the buffer") {
     CHECK(utf8_to_utf16("a\xc3\xa9\xe4\xb8\xad") == u"a\u00e9\u4e2d");
 }
 
+TEST_CASE("UTF-16 to UTF-8: all-ASCII, ASCII then not, surrogate pairs and lone surrogates") {
+    CHECK(utf16_to_utf8(u"") == "");
+    CHECK(utf16_to_utf8(u"chr/c0000/tae/a00.tae") == "chr/c0000/tae/a00.tae");
+    CHECK(utf16_to_utf8(std::u16string(1, u'\x7F')) == "\x7F");
+    CHECK(utf16_to_utf8(u"abc\u0080") == "abc\xC2\x80");
+    CHECK(utf16_to_utf8(u"\u00e9abc") == "\xC3\xA9" "abc");
+    CHECK(utf16_to_utf8(u"x\U0001F600y") == "x\xF0\x9F\x98\x80y");
+    const char16_t lone_high[] = {u'a', char16_t(0xD83D), u'b', 0};
+    CHECK(utf16_to_utf8(lone_high) == "a\xEF\xBF\xBD" "b");
+    const char16_t lone_low_last[] = {u'a', u'b', char16_t(0xDE00), 0};
+    CHECK(utf16_to_utf8(lone_low_last) == "ab\xEF\xBF\xBD");
+}
+
 TEST_CASE("byte writer pads to an alignment and back-patches offsets") {
     ByteWriter w;
     w.u32le(7);
