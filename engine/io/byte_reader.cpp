@@ -49,15 +49,19 @@ Result<Bytes> ByteReader::slice(uint64_t offset, uint64_t length, std::string_vi
 }
 
 Result<std::u16string> ByteReader::utf16z(uint64_t offset, std::string_view what) const {
-    std::u16string out;
-    for (uint64_t p = offset;; p += 2) {
-        if (!has(p, 2))
+    // Find the terminator first, then fill a string sized once (growing unit by unit reallocated
+    // several times per name).
+    uint64_t end = offset;
+    while (true) {
+        if (!has(end, 2))
             return make_error(offset, std::string(what) + ": no NUL terminator before the end of the data (" +
                                           hex(data_.size()) + ")");
-        char16_t c = load_u16le(data_.data() + p);
-        if (c == 0) return out;
-        out.push_back(c);
+        if (load_u16le(data_.data() + end) == 0) break;
+        end += 2;
     }
+    std::u16string out(size_t((end - offset) / 2), u'\0');
+    for (size_t i = 0; i < out.size(); ++i) out[i] = char16_t(load_u16le(data_.data() + offset + 2 * i));
+    return out;
 }
 
 std::string utf16_to_utf8(std::u16string_view s) {
