@@ -2,7 +2,6 @@
 // and no damaged file may crash the reader (this suite runs under ASan + UBSan).
 #include <doctest/doctest.h>
 
-#include <bit>
 
 #include "test_support.h"
 #include "test_tae_support.h"
@@ -167,9 +166,9 @@ TEST_CASE("the written times table is the distinct event times ascending, for fe
             // 2: distinct times in a pool just above and below the counting limit.
             std::vector<uint32_t> pool;
             if (pool_kind == 0)
-                for (int k = 0; k < 12; ++k) pool.push_back(std::bit_cast<uint32_t>(float(k) / 30));
+                for (int k = 0; k < 12; ++k) pool.push_back(TaeEvent::f32_to_bits(float(k) / 30));
             else if (pool_kind == 2)
-                for (int k = 0; k < 97; ++k) pool.push_back(std::bit_cast<uint32_t>(float(k) * 0.25f - 3.0f));
+                for (int k = 0; k < 97; ++k) pool.push_back(TaeEvent::f32_to_bits(float(k) * 0.25f - 3.0f));
             auto time = [&] {
                 if (pool_kind == 1) {
                     const uint32_t r = next();
