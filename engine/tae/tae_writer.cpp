@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <optional>
 
 #include "tae/tae_header_layout.h"
@@ -25,37 +26,75 @@ void collect_times(const TaeAnimation& a, std::vector<uint32_t>& keys) {
 }
 
 // The same table for the writer, plus each event time's index in it (slot 2j is event j's
-// start, 2j + 1 its end). An animation's 2n times hold few distinct values (frame times, shared
-// by many events), so the distinct keys are found with a small open-addressing hash table and
-// only those are sorted: sorting all 2n times (key, slot) pairs was the writer's largest cost.
-// The result is the same as sorting every time: the table is the ascending distinct keys, and
-// each slot's index is its key's rank.
+// start, 2j + 1 its end). The result is the same as sorting all 2n times: the table is the
+// ascending distinct keys, and each slot's index is its key's rank. Sorting every (key, slot)
+// pair was the writer's largest cost, so the work is split by what the times are:
+//  - Frame times. Nearly every time in the games' files is an exact frame time k/30 s
+//    (float(k) / 30.0f, the correctly rounded quotient) for a frame k below kFrameLimit. Such a
+//    time is recognised by one lookup in a table of those floats, and marked in a bitmap of
+//    frames; walking the bitmap in frame order yields them already sorted, since the table
+//    ascends.
+//  - Every other time (FLT_MAX for "to the end", off-frame times, negatives, NaN bit patterns):
+//    its distinct keys are found with a small open-addressing hash table and ranked by
+//    counting (up to 96) or sorting, then merged with the frame times during the walk.
 constexpr size_t kRankByCountingMax = 96;
+constexpr uint32_t kFrameLimit = 8192;  // 273 s at 30 fps; longer times take the general path
+constexpr uint32_t kFrameWords = kFrameLimit / 64;
 
-struct TimeIndexScratch {
-    std::vector<uint64_t> table;          // (key << 32) | (distinct id + 1); 0 = empty
-    std::vector<uint32_t> distinct_keys;  // in first-seen order: index = distinct id
-    std::vector<uint64_t> sorted_pairs;   // (key << 32) | id, for animations with many distinct times
-    std::vector<uint32_t> id_of_slot;
-    std::vector<uint32_t> rank_of_id;
+struct FrameTimes {
+    uint32_t bits[kFrameLimit];  // float(k) / 30.0f as bits
+    uint32_t keys[kFrameLimit];  // their order keys, ascending
+    FrameTimes() {
+        for (uint32_t k = 0; k < kFrameLimit; ++k) {
+            bits[k] = TaeEvent::f32_to_bits(float(k) / 30.0f);
+            keys[k] = f32_order_key(bits[k]);
+        }
+    }
 };
 
-void index_times(const TaeAnimation& a, TimeIndexScratch& s, std::vector<uint32_t>& keys,
-                 std::vector<uint32_t>& index_of_slot) {
-    const size_t slots = 2 * a.events.size();
-    unsigned log2 = 4;
-    while ((size_t(1) << log2) < 2 * slots) ++log2;  // load factor at most 1/2
+const FrameTimes& frame_times() {
+    static const FrameTimes table;
+    return table;
+}
+
+// The frame of an exact frame time, or kFrameLimit when the bits are not one.
+inline uint32_t frame_of(uint32_t bits, const FrameTimes& ft) {
+    float v;
+    std::memcpy(&v, &bits, 4);
+    // The range test is false for NaN; in range, the conversion is defined.
+    const uint32_t k = (v >= 0.0f && v < float(kFrameLimit) / 30.0f) ? uint32_t(v * 30.0f + 0.5f) : kFrameLimit;
+    return (k < kFrameLimit && ft.bits[k] == bits) ? k : kFrameLimit;
+}
+
+struct TimeIndexScratch {
+    uint64_t frame_bitmap[kFrameWords + 1] = {};  // all zero between calls, but for the spare last word
+    // Rank of a slot's code: [0, kFrameLimit) for frames, then one per other id. Valid only for
+    // the codes seen in this call, so never cleared (nor value-initialised).
+    std::unique_ptr<uint32_t[]> rank_of_code;
+    size_t rank_capacity = 0;
+    std::vector<uint32_t> code_of_slot;       // frame, or kFrameLimit + other id
+    std::vector<uint32_t> other_slots;        // the slots whose time is not a frame time
+    std::vector<uint64_t> table;              // (key << 32) | (other id + 1); 0 = empty
+    std::vector<uint32_t> other_keys;         // in first-seen order: index = other id
+    std::vector<uint64_t> sorted_pairs;       // (key << 32) | id, for many distinct other times
+    std::vector<uint32_t> other_by_rank;      // other ids, ascending by key
+    std::vector<uint32_t> other_sorted_keys;  // their keys, then a sentinel above every frame key
+};
+
+// Distinct keys of the other (non-frame) slots, and their ids in ascending key order.
+uint32_t index_other_times(const TaeAnimation& a, TimeIndexScratch& s) {
+    const size_t n = s.other_slots.size();
+    if (n == 0) return 0;
+    unsigned log2 = 3;
+    while ((size_t(1) << log2) < 2 * n) ++log2;  // load factor at most 1/2
     const size_t mask = (size_t(1) << log2) - 1;
     s.table.assign(mask + 1, 0);
-    s.distinct_keys.resize(slots);
-    s.id_of_slot.resize(slots);
+    s.other_keys.resize(n);
     uint64_t* const table = s.table.data();
-    uint32_t* const distinct = s.distinct_keys.data();
-    uint32_t* const id_of_slot = s.id_of_slot.data();
+    uint32_t* const distinct = s.other_keys.data();
+    uint32_t* const code_of_slot = s.code_of_slot.data();
     uint32_t m = 0;
-    // Whether a time is new is data-dependent (often near 50/50), so the insert is branch-free:
-    // the entry and the distinct key are stored either way, and m advances only for a new one.
-    for (size_t slot = 0; slot < slots; ++slot) {
+    for (uint32_t slot : s.other_slots) {
         const TaeEvent& e = a.events[slot >> 1];
         const uint32_t key = f32_order_key((slot & 1) ? e.end_bits : e.start_bits);
         size_t h = size_t((uint64_t(key) * 0x9E3779B97F4A7C15ull) >> (64 - log2));
@@ -65,33 +104,100 @@ void index_times(const TaeAnimation& a, TimeIndexScratch& s, std::vector<uint32_
         table[h] = uint64_t(key) << 32 | (id + 1);
         distinct[m] = key;
         m += entry == 0;
-        id_of_slot[slot] = id;
+        code_of_slot[slot] = kFrameLimit + id;
     }
-    keys.resize(m);
-    s.rank_of_id.resize(m);
-    uint32_t* const rank_of_id = s.rank_of_id.data();
+    s.other_by_rank.resize(m);
     if (m <= kRankByCountingMax) {
         // Each key's rank is the number of keys below it (they are distinct): m * m branch-free
-        // comparisons that the compiler vectorises, cheaper than a sort's mispredicted branches
-        // at these sizes.
+        // comparisons that the compiler vectorises, cheaper than a sort at these sizes.
         for (uint32_t i = 0; i < m; ++i) {
             const uint32_t k = distinct[i];
             uint32_t rank = 0;
             for (uint32_t j = 0; j < m; ++j) rank += distinct[j] < k;
-            rank_of_id[i] = rank;
-            keys[rank] = k;
+            s.other_by_rank[rank] = i;
         }
     } else {
         s.sorted_pairs.resize(m);
         for (uint32_t i = 0; i < m; ++i) s.sorted_pairs[i] = uint64_t(distinct[i]) << 32 | i;
         std::sort(s.sorted_pairs.begin(), s.sorted_pairs.end());
-        for (uint32_t r = 0; r < m; ++r) {
-            keys[r] = uint32_t(s.sorted_pairs[r] >> 32);
-            rank_of_id[uint32_t(s.sorted_pairs[r])] = r;
+        for (uint32_t r = 0; r < m; ++r) s.other_by_rank[r] = uint32_t(s.sorted_pairs[r]);
+    }
+    s.other_sorted_keys.resize(m + 1);
+    for (uint32_t r = 0; r < m; ++r) s.other_sorted_keys[r] = distinct[s.other_by_rank[r]];
+    s.other_sorted_keys[m] = UINT32_MAX;
+    return m;
+}
+
+void index_times(const TaeAnimation& a, TimeIndexScratch& s, std::vector<uint32_t>& keys,
+                 std::vector<uint32_t>& index_of_slot) {
+    const FrameTimes& ft = frame_times();
+    const size_t slots = 2 * a.events.size();
+    s.code_of_slot.resize(slots);
+    s.other_slots.resize(slots);
+    uint32_t* const code_of_slot = s.code_of_slot.data();
+    uint32_t* const other_slots = s.other_slots.data();
+    uint64_t* const bitmap = s.frame_bitmap;
+    uint32_t top_frame_word = 0;
+    size_t other_count = 0;
+    // Branch-free, because a file may mix frame and other times in any proportion: a time
+    // that is not a frame time marks the spare word past the bitmap (never read) and is
+    // appended to the other slots; a frame time overwrites that append.
+    auto classify = [&](uint32_t slot, uint32_t bits) {
+        const uint32_t k = frame_of(bits, ft);
+        const bool frame = k < kFrameLimit;
+        bitmap[k >> 6] |= uint64_t(1) << (k & 63);
+        top_frame_word = std::max(top_frame_word, frame ? (k >> 6) + 1 : 0);
+        code_of_slot[slot] = k;
+        other_slots[other_count] = slot;
+        other_count += !frame;
+    };
+    for (size_t j = 0; j < a.events.size(); ++j) {
+        const TaeEvent& e = a.events[j];
+        classify(uint32_t(2 * j), e.start_bits);
+        classify(uint32_t(2 * j + 1), e.end_bits);
+    }
+    s.other_slots.resize(other_count);
+    const uint32_t others = index_other_times(a, s);
+
+    // Walk the marked frames in order, merging the other keys in where they fall.
+    if (others == 0) {
+        s.other_sorted_keys.assign(1, UINT32_MAX);
+    }
+    if (s.rank_capacity < kFrameLimit + others) {
+        s.rank_capacity = std::max<size_t>(kFrameLimit + others, 2 * s.rank_capacity);
+        s.rank_of_code.reset(new uint32_t[s.rank_capacity]);
+    }
+    keys.resize(slots);  // at most this many distinct; trimmed below
+    uint32_t* const rank_of_code = s.rank_of_code.get();
+    uint32_t* const rank_of_other = rank_of_code + kFrameLimit;
+    const uint32_t* const other_keys = s.other_sorted_keys.data();
+    const uint32_t* const other_ids = s.other_by_rank.data();
+    uint32_t r = 0, next_other = 0;
+    for (uint32_t w = 0; w < top_frame_word; ++w) {
+        uint64_t word = bitmap[w];
+        bitmap[w] = 0;
+        while (word) {
+            const uint32_t k = w * 64 + uint32_t(__builtin_ctzll(word));
+            word &= word - 1;
+            const uint32_t key = ft.keys[k];
+            // The sentinel is above every frame key, so this stops without a count test.
+            while (other_keys[next_other] < key) {
+                rank_of_other[other_ids[next_other]] = r;
+                keys[r++] = other_keys[next_other++];
+            }
+            rank_of_code[k] = r;
+            keys[r++] = key;
         }
     }
+    while (next_other < others) {
+        rank_of_other[other_ids[next_other]] = r;
+        keys[r++] = other_keys[next_other++];
+    }
+    keys.resize(r);
+
     index_of_slot.resize(slots);
-    for (size_t slot = 0; slot < slots; ++slot) index_of_slot[slot] = rank_of_id[id_of_slot[slot]];
+    uint32_t* const out = index_of_slot.data();
+    for (size_t slot = 0; slot < slots; ++slot) out[slot] = rank_of_code[code_of_slot[slot]];
 }
 
 uint32_t key_to_bits(uint32_t key) { return (key & 0x80000000u) ? key & 0x7FFFFFFFu : ~key; }
@@ -115,6 +221,27 @@ public:
     void bytes(Bytes b) {
         if (!b.empty()) put(b.data(), b.size());
     }
+    // The same for the short runs that event parameters are (0 to 64 bytes in every file seen):
+    // fixed-size copies that overlap instead of a library call per event.
+    void short_bytes(Bytes b) {
+        const size_t n = b.size();
+        const uint8_t* src = b.data();
+        uint8_t* dst = buf_.data() + pos_;
+        if (n >= 16 && n <= 64) {
+            copy_fixed<16>(dst, src);
+            copy_fixed<16>(dst + n - 16, src + n - 16);
+            if (n > 32) {
+                copy_fixed<16>(dst + 16, src + 16);
+                copy_fixed<16>(dst + n - 32, src + n - 32);
+            }
+        } else if (n >= 8 && n < 16) {
+            copy_fixed<8>(dst, src);
+            copy_fixed<8>(dst + n - 8, src + n - 8);
+        } else if (n != 0) {
+            std::memcpy(dst, src, n);
+        }
+        pos_ += n;
+    }
     void zeros(uint64_t n) { pos_ += n; }
     void pad_to(uint64_t alignment) {
         if (uint64_t r = pos_ % alignment) pos_ += alignment - r;
@@ -135,6 +262,12 @@ public:
     }
 
 private:
+    template <size_t N>
+    static void copy_fixed(uint8_t* dst, const uint8_t* src) {
+        uint8_t chunk[N];
+        std::memcpy(chunk, src, N);
+        std::memcpy(dst, chunk, N);
+    }
     void put(const void* p, uint64_t n) {
         std::memcpy(buf_.data() + pos_, p, n);
         pos_ += n;
@@ -271,7 +404,7 @@ private:
             w_.i32le(e.type);
             w_.i32le(e.unknown04);
             w_.u64le(e.parameter_offset_zero ? 0 : data_offsets_[j] + 16);
-            w_.bytes(f_.parameters(e));
+            w_.short_bytes(f_.parameters(e));
             w_.pad_to(16);
         }
 

@@ -143,10 +143,11 @@ TEST_CASE("every TAE inside the corpus binders writes back byte-identical") {
     MESSAGE("TAE members of the corpus binders written back identical: " << identical << " of " << files);
 }
 
-// The writer finds an animation's distinct times with a hash table and ranks up to 96 of them
-// by counting, more by sorting. Whatever path it takes, the stored table must be the distinct
-// times ascending (the validator derives it independently, by sorting every time) and every
-// event must read back with its own start and end bits.
+// The writer marks exact frame times (k / 30 s below frame 8192) in a bitmap, finds the other
+// distinct times with a hash table, ranks up to 96 of those by counting and more by sorting,
+// and merges the two. Whatever path it takes, the stored table must be the distinct times
+// ascending (the validator derives it independently, by sorting every time) and every event
+// must read back with its own start and end bits.
 TEST_CASE("the written times table is the distinct event times ascending, for few or many and odd bit patterns") {
     uint64_t state = 0x243F6A8885A308D3ull;
     auto next = [&] {
@@ -154,7 +155,7 @@ TEST_CASE("the written times table is the distinct event times ascending, for fe
         return uint32_t(state >> 32);
     };
     for (size_t events : {0, 1, 2, 3, 30, 47, 48, 49, 60, 97, 150, 700, 2000}) {
-        for (int pool_kind = 0; pool_kind < 3; ++pool_kind) {
+        for (int pool_kind = 0; pool_kind < 5; ++pool_kind) {
             CAPTURE(events);
             CAPTURE(pool_kind);
             TaeFile f;
@@ -163,12 +164,25 @@ TEST_CASE("the written times table is the distinct event times ascending, for fe
             a.number = 3000;
             a.set_standard(false, false, false, -1);
             // 0: few frame times, many shared; 1: any bit pattern (negative, -0, NaN, infinities);
-            // 2: distinct times in a pool just above and below the counting limit.
+            // 2: distinct times in a pool just above and below the counting limit; 3: frame times
+            // mixed with what is not one: FLT_MAX, a frame time one ulp off either way, -0,
+            // 1/60 s steps, negatives, frames at and past the bitmap's end (8191, 8192);
+            // 4: frame times spread over the whole bitmap, every word of it in use.
             std::vector<uint32_t> pool;
             if (pool_kind == 0)
                 for (int k = 0; k < 12; ++k) pool.push_back(TaeEvent::f32_to_bits(float(k) / 30));
             else if (pool_kind == 2)
                 for (int k = 0; k < 97; ++k) pool.push_back(TaeEvent::f32_to_bits(float(k) * 0.25f - 3.0f));
+            else if (pool_kind == 3) {
+                for (int k : {0, 1, 2, 7, 30, 63, 64, 65, 129, 900, 8190, 8191, 8192, 8193, 20000}) {
+                    const uint32_t b = TaeEvent::f32_to_bits(float(k) / 30.0f);
+                    pool.insert(pool.end(), {b, b, b + 1, b - 1});
+                }
+                for (int k = 1; k < 40; k += 3) pool.push_back(TaeEvent::f32_to_bits(float(k) / 60.0f));
+                for (float v : {3.40282347e+38f, -1.0f, -0.0f, -1.0f / 30.0f, 0.1f, 99.8f})
+                    pool.insert(pool.end(), {TaeEvent::f32_to_bits(v), TaeEvent::f32_to_bits(v)});
+            } else if (pool_kind == 4)
+                for (int k = 0; k < 8192; k += 37) pool.push_back(TaeEvent::f32_to_bits(float(k) / 30.0f));
             auto time = [&] {
                 if (pool_kind == 1) {
                     const uint32_t r = next();
@@ -187,18 +201,28 @@ TEST_CASE("the written times table is the distinct event times ascending, for fe
                 a.events.push_back(e);
             }
             f.animations.push_back(a);
+            // A second animation with every other event: the writer's scratch (the frame bitmap
+            // above all) must start clean for it.
+            TaeAnimation b = a;
+            b.number = 3001;
+            b.events.clear();
+            for (size_t j = 1; j < a.events.size(); j += 2) b.events.push_back(a.events[j]);
+            f.animations.push_back(b);
             const std::vector<uint8_t> bytes = write_tae(f);
             for (const auto& finding : validate_tae(bytes)) CHECK_MESSAGE(finding.code != "times-table", finding.to_string());
             auto reread = read_tae(bytes);
             REQUIRE(reread.ok());
-            REQUIRE(reread->animations.size() == 1);
-            const auto& back = reread->animations[0].events;
-            REQUIRE(back.size() == events);
-            for (size_t j = 0; j < events; ++j) {
-                CHECK(back[j].start_bits == a.events[j].start_bits);
-                CHECK(back[j].end_bits == a.events[j].end_bits);
+            REQUIRE(reread->animations.size() == 2);
+            for (size_t i = 0; i < 2; ++i) {
+                const TaeAnimation& original = f.animations[i];
+                const auto& back = reread->animations[i].events;
+                REQUIRE(back.size() == original.events.size());
+                for (size_t j = 0; j < back.size(); ++j) {
+                    CHECK(back[j].start_bits == original.events[j].start_bits);
+                    CHECK(back[j].end_bits == original.events[j].end_bits);
+                }
+                CHECK(derive_times_table(reread->animations[i]) == derive_times_table(original));
             }
-            CHECK(derive_times_table(reread->animations[0]) == derive_times_table(a));
         }
     }
 }
