@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "io/byte_reader.h"
+#include "io/default_init_allocator.h"
 #include "tae/event_index_list.h"
 
 namespace taescope {
@@ -138,8 +139,9 @@ struct TaeFile {
 
     // Every event's parameter bytes, one arena per file; events refer to it by begin + size.
     // Editing an event's bytes appends a new copy (set_parameters); the writer only writes what
-    // events refer to, so stale bytes never reach a file.
-    std::vector<uint8_t> parameter_bytes;
+    // events refer to, so stale bytes never reach a file. (Grown without zeroing: the reader
+    // sizes it once and copies every event's bytes into it.)
+    ByteArena parameter_bytes;
 
     Bytes parameters(const TaeEvent& e) const { return Bytes(parameter_bytes.data() + e.parameter_begin, e.parameter_size); }
     // Replaces an event's parameter bytes (same size: in place; otherwise a new copy in the arena).

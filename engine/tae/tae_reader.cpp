@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "io/short_copy.h"
 #include "tae/tae_header_layout.h"
 
 namespace taescope {
@@ -33,6 +34,7 @@ public:
         TAESCOPE_TRY(read_header());
         TAESCOPE_TRY(read_names());
         TAESCOPE_TRY(read_animations());
+        file_.parameter_bytes.resize(arena_used_);
         return std::move(file_);
     }
 
@@ -40,6 +42,9 @@ private:
     // Budgets: a hostile file can point many records at the same bytes; the model may never
     // hold more than the bytes could store as distinct records.
     uint64_t events_left_ = 0, groups_left_ = 0, group_values_left_ = 0, name_units_left_ = 0, arena_left_ = 0;
+    // The parameter arena is sized to the file at first (enough unless records overlap) and
+    // filled up to here; run() trims it.
+    uint64_t arena_used_ = 0;
 
     ByteReader r_;
     const uint8_t* p_;
@@ -100,7 +105,7 @@ private:
         group_values_left_ = size_ / 4;
         name_units_left_ = size_ / 2;
         arena_left_ = 2 * size_;
-        file_.parameter_bytes.reserve(size_);
+        file_.parameter_bytes.resize(size_);
         return ok_status();
     }
 
@@ -279,9 +284,11 @@ private:
                 return event_error(j, make_error(data_off, "event data records overlap: their parameter bytes "
                                                            "would exceed twice the file's size"));
             arena_left_ -= length;
-            e.parameter_begin = uint32_t(arena.size());
+            if (arena_used_ + length > arena.size()) arena.resize(std::max<uint64_t>(2 * arena.size(), arena_used_ + length));
+            e.parameter_begin = uint32_t(arena_used_);
             e.parameter_size = uint32_t(length);
-            arena.insert(arena.end(), p_ + source, p_ + source + length);
+            copy_short_bytes(arena.data() + arena_used_, p_ + source, length);
+            arena_used_ += length;
             if (layout_) layout_->events.push_back({hdr, start_off, end_off, data_off, param_off});
         }
         return ok_status();

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 
+#include "io/short_copy.h"
 #include "tae/tae_header_layout.h"
 
 namespace taescope {
@@ -221,28 +222,8 @@ public:
     void bytes(Bytes b) {
         if (!b.empty()) put(b.data(), b.size());
     }
-    // The same for the short runs that event parameters are (0 to 64 bytes in every file seen):
-    // fixed-size copies that overlap instead of a library call per event.
-    void short_bytes(Bytes b) {
-        const size_t n = b.size();
-        const uint8_t* src = b.data();
-        uint8_t* dst = buf_.data() + pos_;
-        if (n >= 16 && n <= 64) {
-            copy_fixed<16>(dst, src);
-            copy_fixed<16>(dst + n - 16, src + n - 16);
-            if (n > 32) {
-                copy_fixed<16>(dst + 16, src + 16);
-                copy_fixed<16>(dst + n - 32, src + n - 32);
-            }
-        } else if (n >= 8 && n < 16) {
-            copy_fixed<8>(dst, src);
-            copy_fixed<8>(dst + n - 8, src + n - 8);
-        } else if (n != 0) {
-            std::memcpy(dst, src, n);
-        }
-        pos_ += n;
-    }
     void zeros(uint64_t n) { pos_ += n; }
+    void skip_to(uint64_t offset) { pos_ = offset; }  // forward only: what lies between stays zero
     void pad_to(uint64_t alignment) {
         if (uint64_t r = pos_ % alignment) pos_ += alignment - r;
     }
@@ -262,12 +243,6 @@ public:
     }
 
 private:
-    template <size_t N>
-    static void copy_fixed(uint8_t* dst, const uint8_t* src) {
-        uint8_t chunk[N];
-        std::memcpy(chunk, src, N);
-        std::memcpy(dst, chunk, N);
-    }
     void put(const void* p, uint64_t n) {
         std::memcpy(buf_.data() + pos_, p, n);
         pos_ += n;
@@ -362,7 +337,6 @@ private:
     std::vector<uint32_t> time_keys_;
     TimeIndexScratch time_scratch_;
     std::vector<uint32_t> time_index_;
-    std::vector<uint64_t> data_offsets_;
 
     void write_name(const std::u16string& s) {
         w_.utf16z(s);
@@ -385,46 +359,51 @@ private:
         for (uint32_t key : time_keys_) w_.u32le(key_to_bits(key));
         w_.pad_to(16);
 
-        // Event headers point at data records that follow them, each padded to 16.
+        // Event headers point at data records that follow them, each padded to 16 (the
+        // buffer is zero-filled, so padding is a skip). One pass writes both, at two cursors.
         const size_t ec = a.events.size();
         const uint64_t events_off = ec ? w_.pos() : 0;
-        data_offsets_.resize(ec);
-        uint64_t p = w_.pos() + 24 * ec;
-        for (size_t j = 0; j < ec; ++j) {
-            data_offsets_[j] = p;
-            p = align16(p + 16 + a.events[j].parameter_size);
-        }
-        for (size_t j = 0; j < ec; ++j) {
-            w_.u64le(times_off + 4 * uint64_t(time_index_[2 * j]));
-            w_.u64le(times_off + 4 * uint64_t(time_index_[2 * j + 1]));
-            w_.u64le(data_offsets_[j]);
-        }
-        for (size_t j = 0; j < ec; ++j) {
+        const uint32_t* const time_index = time_index_.data();
+        const uint8_t* const arena = f_.parameter_bytes.data();
+        uint64_t header = w_.pos();
+        uint64_t record = header + 24 * ec;
+        for (size_t j = 0; j < ec; ++j, header += 24) {
             const TaeEvent& e = a.events[j];
-            w_.i32le(e.type);
-            w_.i32le(e.unknown04);
-            w_.u64le(e.parameter_offset_zero ? 0 : data_offsets_[j] + 16);
-            w_.short_bytes(f_.parameters(e));
-            w_.pad_to(16);
+            w_.patch_u64le(header, times_off + 4 * uint64_t(time_index[2 * j]));
+            w_.patch_u64le(header + 8, times_off + 4 * uint64_t(time_index[2 * j + 1]));
+            w_.patch_u64le(header + 16, record);
+            w_.patch_u32le(record, uint32_t(e.type));
+            w_.patch_u32le(record + 4, uint32_t(e.unknown04));
+            w_.patch_u64le(record + 8, e.parameter_offset_zero ? 0 : record + 16);
+            copy_short_bytes(w_.at(record + 16), arena + e.parameter_begin, e.parameter_size);
+            record = align16(record + 16 + e.parameter_size);
         }
+        if (ec) w_.skip_to(record);
 
-        // Event group headers, then per group its type block and member offsets.
+        // Event group headers, then per group its type block and member offsets (padded to
+        // 16), in one pass at two cursors like the events.
         const size_t gc = a.groups.size();
         const uint64_t groups_off = gc ? w_.pos() : 0;
-        uint64_t q = w_.pos() + 32 * gc;
+        uint64_t group_header = w_.pos();
+        uint64_t block = group_header + 32 * gc;
         for (const auto& g : a.groups) {
-            w_.u64le(g.event_indices.size());
-            w_.u64le(q + 16);
-            w_.u64le(q);
-            w_.u64le(g.reserved);
-            q = align16(q + 16 + 4 * g.event_indices.size());
+            const size_t members = g.event_indices.size();
+            w_.patch_u64le(group_header, members);
+            w_.patch_u64le(group_header + 8, block + 16);
+            w_.patch_u64le(group_header + 16, block);
+            w_.patch_u64le(group_header + 24, g.reserved);
+            group_header += 32;
+            w_.patch_u32le(block, uint32_t(g.type));
+            std::memcpy(w_.at(block + 4), g.type_tail.data(), 12);
+            uint8_t* out = w_.at(block + 16);
+            for (uint32_t idx : g.event_indices) {
+                const uint32_t v = uint32_t(events_off + 24 * uint64_t(idx));
+                std::memcpy(out, &v, 4);
+                out += 4;
+            }
+            block = align16(block + 16 + 4 * uint64_t(members));
         }
-        for (const auto& g : a.groups) {
-            w_.i32le(g.type);
-            w_.bytes(Bytes(g.type_tail.data(), 12));
-            for (uint32_t idx : g.event_indices) w_.u32le(uint32_t(events_off + 24 * uint64_t(idx)));
-            w_.pad_to(16);
-        }
+        if (gc) w_.skip_to(block);
 
         w_.patch_u64le(body, events_off);
         w_.patch_u64le(body + 8, groups_off);

@@ -226,3 +226,60 @@ TEST_CASE("the written times table is the distinct event times ascending, for fe
         }
     }
 }
+
+// The reader copies parameter bytes into an arena sized to the file. Records that several
+// events share (an edited file) can need more than that: the arena grows, every event still
+// holds the bytes its record has, and past twice the file's size it is an error.
+TEST_CASE("events sharing a data record: the parameter arena grows past the file's size, bytes intact") {
+    TaeFile f;
+    f.header = make_default_tae_header(36, 5070);
+    TaeAnimation a;
+    a.number = 3000;
+    a.set_standard(false, false, false, -1);
+    const size_t count = 40;
+    for (size_t j = 0; j < count; ++j) {
+        TaeEvent e;
+        e.type = int32_t(j);
+        e.start_bits = TaeEvent::f32_to_bits(float(j) / 30.0f);
+        e.end_bits = TaeEvent::f32_to_bits(float(j + 1) / 30.0f);
+        std::vector<uint8_t> params(48);
+        for (size_t k = 0; k < params.size(); ++k) params[k] = uint8_t(j * 7 + k);
+        f.set_parameters(e, params);
+        a.events.push_back(e);
+    }
+    f.animations.push_back(a);
+    const std::vector<uint8_t> bytes = write_tae(f);
+    TaeLayout layout;
+    REQUIRE(read_tae(bytes, &layout).ok());
+    REQUIRE(layout.events.size() == count);
+
+    // Point the first `shared` event headers at the first data record: each then reads from
+    // there to the next record still pointed at (that of event `shared`, or the end of the
+    // event data): 8 x 496 + 32 x 48 = 5504 bytes from a file of about 4 KB.
+    auto with_shared = [&](size_t shared) {
+        std::vector<uint8_t> edited = bytes;
+        const uint64_t first = layout.events[0].data_offset;
+        for (size_t j = 1; j < shared; ++j) std::memcpy(edited.data() + layout.events[j].header_offset + 16, &first, 8);
+        return edited;
+    };
+    size_t total = 0;
+    const size_t shared = 8;
+    const std::vector<uint8_t> grown = with_shared(shared);
+    auto model = read_tae(grown);
+    REQUIRE(model.ok());
+    const auto& events = model->animations[0].events;
+    for (size_t j = 0; j < count; ++j) {
+        const uint64_t data = j < shared ? layout.events[0].data_offset : layout.events[j].data_offset;
+        const Bytes got = model->parameters(events[j]);
+        REQUIRE(data + 16 + got.size() <= grown.size());
+        CHECK(std::memcmp(got.data(), grown.data() + data + 16, got.size()) == 0);
+        total += got.size();
+    }
+    CHECK(total > grown.size());      // the arena had to grow
+    CHECK(total <= 2 * grown.size());  // and stayed within the budget
+    CHECK(write_tae(*model).size() > 0);
+
+    auto too_much = read_tae(with_shared(count));
+    REQUIRE_FALSE(too_much.ok());
+    CHECK(too_much.error().to_string().find("overlap") != std::string::npos);
+}
