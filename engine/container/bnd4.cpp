@@ -512,7 +512,9 @@ Result<std::vector<uint8_t>> write_canonical(const Bnd4& b, bool with_data) {
     ew.big = b.is_big_endian();
     ByteWriter& w = ew.w;
     uint64_t estimate = kHeaderSize + b.members.size() * (lay.size + 16 + 8);
-    for (const auto& m : b.members) estimate += m.data.size() + m.raw_name.size() + 2;
+    // The header region alone reserves no room for the members' data (for a 140 MB binder that
+    // reservation would be a transient second copy of its size).
+    for (const auto& m : b.members) estimate += (with_data ? m.data.size() : 0) + m.raw_name.size() + 2;
     w.buffer().reserve(size_t(estimate));
     write_header(ew, b, lay.size);
     std::vector<uint64_t> name_field_at(b.members.size());

@@ -16,8 +16,9 @@ namespace taescope {
 // or writes outside `src` and `out` (no output slack is required).
 Status kraken_decompress(Bytes src, std::span<uint8_t> out);
 
-// The decoder keeps one scratch arena per thread between calls (it grows to the largest LZ chunk
-// decoded so far; a few hundred KB at most). This frees it: for a caller done with Kraken, and
+// The decoder keeps one scratch arena per thread between calls once it has grown past 64 KiB (to
+// the largest LZ chunk decoded so far; a few hundred KB at most); smaller arenas are freed when
+// the call returns. This frees it: for a caller done with Kraken, and
 // for benchmarks that count peak memory, so that the arena is counted rather than inherited.
 void kraken_release_scratch();
 

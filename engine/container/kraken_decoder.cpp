@@ -57,6 +57,7 @@ public:
         data_.reset();
         capacity_ = 0;
     }
+    size_t capacity() const { return capacity_; }
     uint32_t long_lengths[kMaxLongLengths];
 
 private:
@@ -70,6 +71,12 @@ LzScratch& lz_scratch() {
     static thread_local LzScratch cached;
     return cached;
 }
+
+// Arenas smaller than this are freed when a decode returns: malloc serves them again from the
+// heap without fresh page faults, and a small file's open should not keep memory comparable to
+// its own size (for a 20 KB binder the arena is 15 KB). Larger arenas, which come from mmap and
+// fault in afresh each time, are kept for the next call.
+constexpr size_t kKeepScratchFrom = 64 * 1024;
 
 // Where each array of an LZ chunk goes in the arena: offsets in bytes, 16-aligned.
 struct LzLayout {
@@ -580,8 +587,9 @@ Status Decoder::decode_lz_chunk(const uint8_t* s, const uint8_t* e, size_t p0, s
 }  // namespace
 
 Status kraken_decompress(Bytes src, std::span<uint8_t> out) {
-    Decoder decoder(src, out);
-    return decoder.run();
+    Status status = Decoder(src, out).run();
+    if (lz_scratch().capacity() < kKeepScratchFrom) lz_scratch().release();
+    return status;
 }
 
 void kraken_release_scratch() { lz_scratch().release(); }
