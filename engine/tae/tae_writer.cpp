@@ -395,11 +395,10 @@ private:
             group_header += 32;
             w_.patch_u32le(block, uint32_t(g.type));
             std::memcpy(w_.at(block + 4), g.type_tail.data(), 12);
-            uint8_t* out = w_.at(block + 16);
+            uint64_t member = block + 16;
             for (uint32_t idx : g.event_indices) {
-                const uint32_t v = uint32_t(events_off + 24 * uint64_t(idx));
-                std::memcpy(out, &v, 4);
-                out += 4;
+                w_.patch_u32le(member, uint32_t(events_off + 24 * uint64_t(idx)));
+                member += 4;
             }
             block = align16(block + 16 + 4 * uint64_t(members));
         }
