@@ -1,6 +1,7 @@
 #include "container/bnd4.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <numeric>
 
@@ -310,6 +311,59 @@ bool canonical_reproduces(const Bnd4& b, Bytes data) {
     return pos == data.size();
 }
 
+// Where the canonical layout of `b` first differs from `data`, found as canonical_reproduces
+// walks the file: the header region is written (without member bytes) and compared, then each
+// gap must be zeros and each member's bytes must be where the canonical layout puts them. No
+// canonical copy of the binder is made, so a re-saved 140 MB binder costs no second 140 MB.
+struct CanonicalDifference {
+    bool differs = false;
+    uint64_t first_difference = 0;  // the first byte offset where the two differ (or the shorter size)
+    uint64_t canonical_size = 0;
+    size_t first_moved_member = SIZE_MAX;  // the first member the canonical layout places elsewhere
+    uint64_t first_moved_member_canonical_offset = 0;
+};
+
+Result<CanonicalDifference> canonical_difference(const Bnd4& b, Bytes data) {
+    auto headers = write_canonical(b, false);
+    if (!headers.ok()) return std::move(headers).error();
+    CanonicalDifference d;
+    const uint64_t file_size = data.size();
+    auto note = [&](uint64_t at) {
+        if (!d.differs) d.differs = true, d.first_difference = at;
+    };
+    const std::vector<uint8_t>& h = headers.value();
+    const size_t n = size_t(std::min<uint64_t>(h.size(), file_size));
+    const size_t first = size_t(std::mismatch(h.begin(), h.begin() + n, data.begin()).first - h.begin());
+    if (first < n) note(first);
+    uint64_t pos = h.size();
+    for (size_t i = 0; i < b.members.size(); ++i) {
+        const Bnd4Member& m = b.members[i];
+        const uint64_t want = canonical_member_start(pos, m);
+        if (m.data_offset != want && d.first_moved_member == SIZE_MAX) {
+            d.first_moved_member = i;
+            d.first_moved_member_canonical_offset = want;
+        }
+        if (!d.differs) {
+            for (uint64_t p = pos; p < want && p < file_size; ++p)
+                if (data[size_t(p)] != 0) {
+                    note(p);
+                    break;
+                }
+        }
+        // A member read at its canonical place holds exactly the file's bytes there.
+        if (!d.differs && m.data_offset != want && want < file_size) {
+            const size_t len = size_t(std::min<uint64_t>(m.data.size(), file_size - want));
+            const uint8_t* const at = data.data() + want;
+            const size_t k = size_t(std::mismatch(m.data.begin(), m.data.begin() + len, at).first - m.data.begin());
+            if (k < len) note(want + k);
+        }
+        pos = want + m.data.size();
+    }
+    d.canonical_size = pos;
+    if (!d.differs && pos != file_size) note(std::min(pos, file_size));
+    return d;
+}
+
 // `whole`, when given, holds `data`: members are then windows into it instead of copies.
 Result<Bnd4> read_bnd4(Bytes data, const SharedBytes* whole) {
     Bnd4 b;
@@ -424,35 +478,25 @@ Result<Bnd4> read_bnd4(Bytes data, const SharedBytes* whole) {
 
     // Would the canonical layout reproduce this file? If not, keep what is needed to write it back.
     if (canonical_reproduces(b, data)) return b;
-    auto canonical = bnd4_write_canonical(b);
-    bool same = canonical.ok() && canonical->size() == data.size() &&
-                std::equal(data.begin(), data.end(), canonical->begin());
-    if (same) return b;
-
-    if (canonical.ok()) {
-        const auto& c = canonical.value();
-        size_t n = std::min(c.size(), data.size());
-        size_t first = size_t(std::mismatch(data.begin(), data.begin() + n, c.begin()).first - data.begin());
-        EntryLayout canon = entry_layout(b.format());
-        for (size_t i = 0; i < b.members.size(); ++i) {
-            uint64_t at = kHeaderSize + i * canon.size + canon.offset_field;
-            EndianReader cr{ByteReader(c), b.is_big_endian()};
-            uint64_t want = canon.long_offsets ? cr.u64(at) : cr.u32(at);
-            if (want != b.members[i].data_offset) {
-                b.deviations.push_back("member data layout: member " + std::to_string(i) + " (" + b.members[i].name +
-                                       ") is at " + hex(b.members[i].data_offset) +
-                                       ", the canonical layout puts it at " + hex(want));
-                break;
-            }
+    auto difference = canonical_difference(b, data);
+    if (difference.ok()) {
+        const CanonicalDifference& c = difference.value();
+        if (!c.differs) return b;  // cannot happen after canonical_reproduces; kept as a guard
+        if (c.first_moved_member < b.members.size()) {
+            const size_t i = c.first_moved_member;
+            b.deviations.push_back("member data layout: member " + std::to_string(i) + " (" + b.members[i].name +
+                                   ") is at " + hex(b.members[i].data_offset) +
+                                   ", the canonical layout puts it at " + hex(c.first_moved_member_canonical_offset));
         }
+        const uint64_t first = c.first_difference;
         const char* region = first < kHeaderSize                               ? "header"
                              : first < kHeaderSize + uint64_t(count) * stride ? "entries"
                              : first < b.headers_end                           ? "names or hash table"
                                                                                 : "member data layout";
         b.deviations.push_back("the canonical layout differs from the file at " + hex(first) + " (" + region +
-                               "; canonical size " + hex(c.size()) + ", file " + hex(data.size()) + ")");
+                               "; canonical size " + hex(c.canonical_size) + ", file " + hex(data.size()) + ")");
     } else {
-        b.deviations.push_back("the canonical layout cannot be written: " + canonical.error().to_string());
+        b.deviations.push_back("the canonical layout cannot be written: " + difference.error().to_string());
     }
     b.layout = Bnd4Layout::PreserveOriginal;
 

@@ -2,6 +2,7 @@
 // names, the hash table, the canonical layout, and the "preserve original layout" path.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <ostream>
 #include <string>
@@ -346,4 +347,66 @@ TEST_CASE("the canonical check without writing member bytes decides as a full ca
     CHECK(checked >= 4);
     CHECK(canonical_count == 2);  // the original and the one with a changed member byte
     MESSAGE(checked << " variants checked, " << canonical_count << " canonical");
+}
+
+TEST_CASE("a non-canonical binder's deviation names the first byte where a full canonical write differs") {
+    // The reader finds that byte by walking the header region, the gaps and the members; here
+    // each answer is checked against a full canonical write compared byte by byte.
+    const auto canonical = bnd4_write(sample_binder()).value();
+    const auto b = bnd4_read(canonical).value();
+    auto realigned = [&](uint64_t alignment, size_t trailing) {
+        ByteWriter w;
+        w.bytes(Bytes(canonical.data(), size_t(b.headers_end)));
+        std::vector<uint64_t> offsets;
+        for (const auto& m : b.members) {
+            if (!m.data.empty()) w.pad_to(alignment);
+            offsets.push_back(w.pos());
+            w.bytes(m.data);
+        }
+        w.zeros(trailing);
+        auto v = w.take();
+        for (size_t i = 0; i < offsets.size(); ++i)
+            std::memcpy(v.data() + 0x40 + i * b.entry_size + 0x18, &offsets[i], 4);
+        return v;
+    };
+    std::vector<std::vector<uint8_t>> variants{realigned(0x80, 5), realigned(0x20, 0), realigned(16, 3)};
+    variants.push_back(canonical);
+    variants.back()[size_t(b.headers_end)] ^= 0x5A;  // the first byte after the headers
+    variants.push_back(canonical);
+    variants.back()[0x3A] ^= 0x01;                    // the hash table offset points elsewhere
+    uint64_t end_of_previous = b.headers_end;  // a non-zero byte in the first padding gap
+    for (const auto& m : b.members) {
+        if (m.data_offset > end_of_previous) {
+            variants.push_back(canonical);
+            variants.back()[size_t(end_of_previous)] = 0x5A;
+            break;
+        }
+        end_of_previous = m.data_offset + m.stored_size;
+    }
+    size_t checked = 0, differing = 0;
+    for (const auto& v : variants) {
+        auto r = bnd4_read(v);
+        if (!r.ok()) continue;
+        ++checked;
+        auto full = bnd4_write_canonical(*r);
+        REQUIRE(full.ok());
+        const auto& c = full.value();
+        if (same(c, v)) {  // still canonical (the changed byte was member data): nothing to report
+            CHECK(r->deviations.empty());
+            continue;
+        }
+        ++differing;
+        const size_t n = std::min(c.size(), v.size());
+        const size_t first = size_t(std::mismatch(v.begin(), v.begin() + n, c.begin()).first - v.begin());
+        const std::string expected = "differs from the file at " + hex(first) + " ";
+        bool found = false;
+        for (const auto& d : r->deviations) found |= d.find(expected) != std::string::npos;
+        std::string all;
+        for (const auto& d : r->deviations) all += d + "; ";
+        CHECK_MESSAGE(found, "expected '" << expected << "' in the deviations: " << all);
+        CHECK(same(bnd4_write(*r).value(), v));
+    }
+    CHECK(checked >= 4);
+    CHECK(differing >= 4);
+    MESSAGE(checked << " variants read, " << differing << " not canonical");
 }
