@@ -292,29 +292,10 @@ uint64_t canonical_member_start(uint64_t pos, const Bnd4Member& m) {
     return (!m.data.empty() && pos % 16) ? pos + (16 - pos % 16) : pos;
 }
 
-// Exactly bnd4_write_canonical(b) == data, without writing the members' bytes (140 MB for the
-// largest binders): the canonical header region must match, every gap must be the writer's zero
-// padding and every member must sit where the writer puts it (its bytes are then the same bytes).
-bool canonical_reproduces(const Bnd4& b, Bytes data) {
-    auto headers = write_canonical(b, false);
-    if (!headers.ok() || headers->size() > data.size() ||
-        !std::equal(headers->begin(), headers->end(), data.begin()))
-        return false;
-    uint64_t pos = headers->size();
-    for (const auto& m : b.members) {
-        const uint64_t want = canonical_member_start(pos, m);
-        if (m.data_offset != want) return false;  // m.data is the stored bytes at data_offset
-        for (uint64_t p = pos; p < want; ++p)
-            if (data[size_t(p)] != 0) return false;
-        pos = want + m.data.size();
-    }
-    return pos == data.size();
-}
-
-// Where the canonical layout of `b` first differs from `data`, found as canonical_reproduces
-// walks the file: the header region is written (without member bytes) and compared, then each
-// gap must be zeros and each member's bytes must be where the canonical layout puts them. No
-// canonical copy of the binder is made, so a re-saved 140 MB binder costs no second 140 MB.
+// Whether bnd4_write_canonical(b) == data and, if not, where they first differ, found without
+// writing the members' bytes (140 MB for the largest binders): the header region is written
+// (without member bytes) and compared, then each gap must be the writer's zero padding and each
+// member's bytes must be where the canonical layout puts them.
 struct CanonicalDifference {
     bool differs = false;
     uint64_t first_difference = 0;  // the first byte offset where the two differ (or the shorter size)
@@ -477,11 +458,10 @@ Result<Bnd4> read_bnd4(Bytes data, const SharedBytes* whole) {
     }
 
     // Would the canonical layout reproduce this file? If not, keep what is needed to write it back.
-    if (canonical_reproduces(b, data)) return b;
     auto difference = canonical_difference(b, data);
     if (difference.ok()) {
         const CanonicalDifference& c = difference.value();
-        if (!c.differs) return b;  // cannot happen after canonical_reproduces; kept as a guard
+        if (!c.differs) return b;
         if (c.first_moved_member < b.members.size()) {
             const size_t i = c.first_moved_member;
             b.deviations.push_back("member data layout: member " + std::to_string(i) + " (" + b.members[i].name +
