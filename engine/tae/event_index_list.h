@@ -69,6 +69,16 @@ public:
         size_ = kept;
         capacity_ = uint32_t(n);
     }
+    // Sets the size to n and returns the storage for the caller to fill: entries are left as
+    // they were (none zeroed), for a reader that writes every one of them next.
+    uint32_t* resize_for_overwrite(size_t n) {
+        if (n > capacity_) {
+            release();
+            reserve(n);
+        }
+        size_ = uint32_t(n);
+        return data();
+    }
     // New entries are 0.
     void resize(size_t n) {
         reserve(n);
