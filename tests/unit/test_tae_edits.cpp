@@ -263,7 +263,7 @@ TEST_CASE("EventIndexList behaves as a std::vector<uint32_t> under random edits,
         std::vector<uint32_t> model;
         for (int step = 0; step < 40; ++step) {
             const uint32_t v = uint32_t(rng() % 1000);
-            switch (rng() % 7) {
+            switch (rng() % 8) {
                 case 0:
                 case 1:
                     list.push_back(v), model.push_back(v);
@@ -288,6 +288,13 @@ TEST_CASE("EventIndexList behaves as a std::vector<uint32_t> under random edits,
                     EventIndexList copy = list;  // copy, then move back
                     list = std::move(copy);
                     CHECK(copy.empty());
+                    break;
+                }
+                case 6: {  // the reader's path: a new size, every entry written through the pointer
+                    const size_t n = rng() % 10;
+                    uint32_t* out = list.resize_for_overwrite(n);
+                    model.resize(n);
+                    for (size_t k = 0; k < n; ++k) out[k] = model[k] = uint32_t(rng() % 1000);
                     break;
                 }
                 default:
