@@ -11,8 +11,8 @@
 
 #include "app.h"
 #include "imgui.h"
-#include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl2.h"
+#include "imgui_webgl_renderer.h"
 #include "panels.h"
 #include "theme.h"
 
@@ -31,8 +31,7 @@ void update_fonts_for_pixel_ratio() {
     if (ratio == g_font_pixel_ratio) return;
     g_font_pixel_ratio = ratio;
     taescope::web::load_fonts(ratio);
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
+    taescope::web::imgui_renderer_rebuild_font_texture();
 }
 
 void frame() {
@@ -48,7 +47,6 @@ void frame() {
     g_last_frame_ms = now;
     app.advance_playback(dt);
 
-    ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplSDL2_NewFrame();
     ImGui::NewFrame();
     taescope::web::draw_panels(app);
@@ -60,7 +58,7 @@ void frame() {
     const auto background = taescope::web::kCanvasBackground;
     glClearColor(background[0], background[1], background[2], 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    taescope::web::imgui_renderer_render(ImGui::GetDrawData());
 
     auto& load = app.state().load;
     if (load.phase == taescope::web::LoadPhase::Parsing) {
@@ -108,7 +106,10 @@ int main() {
     io.LogFilename = nullptr;
     taescope::web::apply_dark_theme();
     ImGui_ImplSDL2_InitForOpenGL(g_window, context);
-    ImGui_ImplOpenGL3_Init("#version 300 es");
+    if (!taescope::web::imgui_renderer_init()) {
+        std::printf("the ImGui renderer failed: %s\n", taescope::web::imgui_renderer_error().c_str());
+        return 1;
+    }
     update_fonts_for_pixel_ratio();
 
     EM_ASM({

@@ -6,28 +6,9 @@
 #include <cstdio>
 
 #include "embedded_shaders.h"
+#include "gl_program.h"
 
 namespace taescope::web {
-
-namespace {
-
-unsigned compile(GLenum kind, const char* source, std::string& log) {
-    GLuint shader = glCreateShader(kind);
-    glShaderSource(shader, 1, &source, nullptr);
-    glCompileShader(shader);
-    GLint ok = 0;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char text[1024] = {};
-        glGetShaderInfoLog(shader, sizeof text - 1, nullptr, text);
-        log += text;
-        glDeleteShader(shader);
-        return 0;
-    }
-    return shader;
-}
-
-}  // namespace
 
 MaskStripRenderer& mask_strip_renderer() {
     static MaskStripRenderer instance;
@@ -37,26 +18,7 @@ MaskStripRenderer& mask_strip_renderer() {
 bool MaskStripRenderer::ensure_program() {
     if (program_ || program_failed_) return program_ != 0;
     std::string log;
-    GLuint vs = compile(GL_VERTEX_SHADER, kShader_mask_strip_vert, log);
-    GLuint fs = compile(GL_FRAGMENT_SHADER, kShader_mask_strip_frag, log);
-    if (vs && fs) {
-        GLuint program = glCreateProgram();
-        glAttachShader(program, vs);
-        glAttachShader(program, fs);
-        glLinkProgram(program);
-        GLint ok = 0;
-        glGetProgramiv(program, GL_LINK_STATUS, &ok);
-        if (ok) {
-            program_ = program;
-        } else {
-            char text[1024] = {};
-            glGetProgramInfoLog(program, sizeof text - 1, nullptr, text);
-            log += text;
-            glDeleteProgram(program);
-        }
-    }
-    if (vs) glDeleteShader(vs);
-    if (fs) glDeleteShader(fs);
+    program_ = build_gl_program(kShader_mask_strip_vert, kShader_mask_strip_frag, log);
     if (!program_) {
         program_failed_ = true;
         mode_ = "draw-list (shader failed: " + log + ")";
@@ -80,8 +42,8 @@ bool MaskStripRenderer::set_states(uint64_t generation, uint32_t frames, const s
         std::vector<uint8_t> texels(size_t(frames) * 32);
         for (uint32_t f = 0; f < frames; ++f)
             for (uint32_t g = 0; g < 32; ++g) texels[size_t(g) * frames + f] = states[size_t(f) * 32 + g];
-        GLint last_texture = 0;
-        glGetIntegerv(GL_TEXTURE_BINDING_2D, &last_texture);
+        // No binding is saved and restored (a glGet is a round trip to the GPU process): the
+        // ImGui renderer binds the texture of every command it draws.
         glBindTexture(GL_TEXTURE_2D, texture_);
         glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
         glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, GLsizei(frames), 32, 0, GL_RED, GL_UNSIGNED_BYTE, texels.data());
@@ -89,7 +51,6 @@ bool MaskStripRenderer::set_states(uint64_t generation, uint32_t frames, const s
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-        glBindTexture(GL_TEXTURE_2D, GLuint(last_texture));
         uploaded_generation_ = generation;
         frames_ = frames;
     }

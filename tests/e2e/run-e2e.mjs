@@ -16,7 +16,8 @@ import { editTests } from './edit-tests.mjs';
 import { viewerTests } from './viewer-tests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = path.join(root, 'dist');
+// TAESCOPE_DIST: another build of the page (a second build tree's TAESCOPE_WEB_OUTPUT_DIR).
+const dist = process.env.TAESCOPE_DIST || path.join(root, 'dist');
 const shots = path.join(root, 'build', 'e2e');
 const corpus = process.env.TAESCOPE_CORPUS || path.resolve(root, '../shared/corpus');
 fs.mkdirSync(shots, { recursive: true });
