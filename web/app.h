@@ -51,6 +51,21 @@ public:
     void toggle_play();
     void advance_playback(double real_seconds);
     void request_fit() { state_.timeline.fit_requested = true; }
+    // Vertical zoom of the timeline's rows: every row in the visible height (kept while the
+    // panel or the animation changes), or a height in pixels (0: the normal height). The panel
+    // clamps the height; Ctrl+wheel over the rows zooms it around the mouse.
+    void fit_timeline_rows() { state_.timeline.fit_rows = true; }
+    void set_timeline_row_height(float pixels) {
+        state_.timeline.fit_rows = false;
+        state_.timeline.row_height = pixels > 0 ? pixels : 0;
+    }
+    // The toolbar's Fit rows and the R key: fitted rows go back to the normal height.
+    void toggle_fit_timeline_rows() {
+        if (state_.timeline.fit_rows)
+            set_timeline_row_height(0);
+        else
+            fit_timeline_rows();
+    }
     // Orders the timeline's rows as stored, by event group or by type (kept across animations).
     void set_row_order(TimelineRowOrder order);
 

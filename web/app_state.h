@@ -86,13 +86,26 @@ struct TimelineState {
     bool fit_requested = true;    // fit the view to the animation on the next frame
     int hovered_event = -1;
     bool scroll_to_selected_event = false;  // bring the selected row into view on the next frame
-    // Where the panel drew the time axis last frame (canvas CSS pixels), for the query API:
-    // lets a test point the mouse at a time or an event row.
+    // Vertical zoom of the rows, so that a dense animation can be seen whole. row_height 0 is
+    // the normal height (a text line plus padding: only the panel knows the font); fit_rows
+    // keeps every row in the visible height as the panel or the animation changes. The panel
+    // clamps either between "every row fits" and a few times the normal height.
+    float row_height = 0;
+    bool fit_rows = false;
+    // The row (fractional) a Ctrl+wheel zoom keeps at the mouse's screen y.
+    struct RowAnchor {
+        float row = -1, y = 0;
+    } row_zoom_anchor;
+    // Where the panel drew the time axis and the rows last frame (canvas CSS pixels), for the
+    // query API: lets a test point the mouse at a time or an event row.
     struct Geometry {
         float axis_x0 = 0, axis_x1 = 0;  // screen x of view_start and view_end
         float rows_top = 0;              // screen y of row 0 (scrolled)
-        float row_height = 0;
+        float row_height = 0;            // as drawn: below 1 px rows share pixel rows
+        float normal_row_height = 0;
         float rows_visible_top = 0, rows_visible_bottom = 0;
+        int visible_rows = 0;     // rows at least partly inside the visible height
+        bool row_labels = false;  // rows tall enough for their text labels
     } geometry;
 };
 

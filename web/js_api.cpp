@@ -199,6 +199,15 @@ EMSCRIPTEN_KEEPALIVE void taescope_set_row_order(int order) {
     if (order >= 0 && order <= 2) app().set_row_order(taescope::web::TimelineRowOrder(order));
 }
 
+// The timeline rows' height: < 0 fits every row in the visible height, 0 is the normal height,
+// else pixels (the panel clamps it between "every row fits" and 4x the normal height).
+EMSCRIPTEN_KEEPALIVE void taescope_set_row_height(double pixels) {
+    if (pixels < 0)
+        app().fit_timeline_rows();
+    else
+        app().set_timeline_row_height(float(pixels));
+}
+
 // The evidence filter: 1 shows only Proven/Observed meanings.
 EMSCRIPTEN_KEEPALIVE void taescope_set_evidence_filter(int strong_only) {
     app().set_strong_evidence_only(strong_only != 0);

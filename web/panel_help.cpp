@@ -23,6 +23,7 @@ void draw_help_window(App& app) {
         {"Home / End", "first / last frame"},
         {"Up / Down", "previous / next animation (PageUp / PageDown: 10)"},
         {"F", "fit the timeline to the animation"},
+        {"R", "fit every timeline row in the panel's height (an overview); again: the normal row height"},
         {"/ or Ctrl+F", "filter animations (or just type in the Files panel)"},
         {"Ctrl+Shift+F", "search the whole binder: type number, template name, parameter value, animation"},
         {"Ctrl+Z / Ctrl+Y", "undo / redo (Ctrl+Shift+Z redoes too); Ctrl+H: the edit history"},
@@ -49,6 +50,8 @@ void draw_help_window(App& app) {
     ImGui::Spacing();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Timeline mouse");
     ImGui::BulletText("wheel: zoom around the cursor; Shift+wheel: scroll the rows");
+    ImGui::BulletText(
+        "Ctrl+wheel: zoom the rows' height around the row under the cursor (Fit rows, 1:1 in the toolbar)");
     ImGui::BulletText("right or middle drag: pan; drag empty space: select the bars in the box (Shift: add)");
     ImGui::BulletText("drag on the ruler: move the playhead; click empty space: jump there");
     ImGui::BulletText("click a bar: inspect it; Ctrl+click: add to / remove from the selection; Shift+click: add");

@@ -38,6 +38,7 @@ void handle_global_shortcuts(App& app) {
         app.state().files.focus_filter = true;
     else if (!io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_F, false))
         app.request_fit();
+    if (!io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_R, false)) app.toggle_fit_timeline_rows();
     // Editing (engine/edit through App): undo/redo, delete, duplicate, select all, copy/cut.
     // Ctrl+V is the page's (it reads the system clipboard, which is asynchronous there).
     if (io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_Z, true)) {

@@ -1,10 +1,15 @@
 // Timeline panel: one row per event, a bar from start to end labelled with its template name
 // and coloured by type, under a ruler in frames (30 fps) and seconds.
 //
-// Mouse: wheel zooms around the cursor (Shift+wheel scrolls the rows), drag pans (left drag on
-// empty space, or right/middle drag anywhere), drag on the ruler moves the playhead, click a
-// bar to select its event, double-click empty space to fit. Keys (panel_layout.cpp): Space
-// plays at 30 fps, Left/Right step a frame, F fits.
+// Mouse: wheel zooms around the cursor (Shift+wheel scrolls the rows, Ctrl+wheel zooms their
+// height around the row under the cursor), drag pans (left drag on empty space, or right/middle
+// drag anywhere), drag on the ruler moves the playhead, click a bar to select its event,
+// double-click empty space to fit. Keys (panel_layout.cpp): Space plays at 30 fps, Left/Right
+// step a frame, F fits, R fits every row in the visible height (again: the normal height).
+//
+// Rows can be zoomed out to an overview of a dense animation (2,000 events in a few hundred
+// pixels): below the text line height rows lose their labels and bars become plain rectangles;
+// below a pixel, rows share pixel rows like a minimap (RowLayout), and are hit where drawn.
 //
 // Irregular events are drawn so they cannot be mistaken for ordinary ones, and explained on
 // hover: a negative start is hatched before 0, a reversed span (end before start) is outlined
@@ -13,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 #include "edit/edit_commands.h"
 #include "imgui.h"
@@ -37,6 +43,53 @@ struct TimeAxis {
 struct BarBox {
     float x0, y0, x1, y1;
 };
+
+constexpr float kMinRowHeight = 1.0f / 32;  // 32 rows a pixel: 16,000 rows fit in 500 px
+constexpr float kMaxRowZoom = 4;            // rows up to 4x the normal height
+constexpr float kRowZoomPerWheelStep = 1.25f;
+constexpr float kStripedRowHeight = 3;  // thinner rows get one background, no stripes or section lines
+
+// The rows' vertical layout at the view's row height. Below a pixel, rows share pixel rows:
+// each is drawn, and hit, as a band at least one pixel tall from the pixel its top falls in,
+// so that every event stays visible and the last drawn (the lowest row) is the one under the
+// mouse, as it is the one seen.
+struct RowLayout {
+    float top = 0;         // screen y of row 0 (scrolled)
+    float height = 1;      // may be a fraction of a pixel
+    bool labelled = true;  // tall enough for a line of text
+    int count = 0;
+
+    float y(int r) const { return top + float(r) * height; }
+    struct Band {
+        float y0, y1;
+        bool contains(float y) const { return y >= y0 && y < y1; }
+        // Where a thin row's bar and colour swatch go: a pixel apart from the neighbours' once
+        // the row has room for it.
+        Band inner() const { return y1 - y0 >= 4 ? Band{y0 + 1, y1 - 1} : *this; }
+    };
+    Band band(int r) const {
+        if (height >= 1) return {y(r), y(r) + height};
+        float y0 = std::floor(y(r));
+        return {y0, std::max(y0 + 1, y(r + 1))};
+    }
+    // The rows whose bands may meet [y0, y1]: [first, last). A sub-pixel band reaches up to a
+    // pixel past its row, hence the pixel of margin above.
+    std::pair<int, int> rows_meeting(float y0, float y1) const {
+        int first = std::max(0, int(std::floor((y0 - 1 - top) / height)));
+        int last = std::min(count, int(std::floor((y1 - top) / height)) + 1);
+        return {first, std::max(first, last)};
+    }
+};
+
+// The height rows are drawn at: the view's (fitted, zoomed or normal), never below the height
+// at which every row fits (nor kMinRowHeight), never above kMaxRowZoom times the normal height.
+float row_height_to_draw(const TimelineState& view, float normal, float visible_height, int rows) {
+    float all_fit = rows > 0 ? visible_height / float(rows) : normal;
+    float lowest = std::min(normal, std::max(kMinRowHeight, all_fit));
+    if (view.fit_rows) return lowest;
+    if (view.row_height <= 0) return normal;
+    return std::clamp(view.row_height, lowest, normal * kMaxRowZoom);
+}
 
 uint32_t with_alpha(uint32_t color, uint8_t alpha) { return (color & 0x00FFFFFFu) | (uint32_t(alpha) << 24); }
 uint32_t brighten(uint32_t color) {
@@ -187,6 +240,24 @@ BarBox draw_event_bar(ImDrawList* draw, const TimeAxis& axis, const TimelineRow&
     return BarBox{a.x, a.y, b.x, b.y};
 }
 
+// A bar in a row too thin for text: one plain rectangle over the event's extent in its type's
+// colour (white when selected), so that an overview of thousands of events costs a quad each.
+// The irregular kinds keep their extent (an instant gets a 3 px tick) but not their marks; the
+// tooltip still explains them.
+BarBox draw_thin_bar(ImDrawList* draw, const TimeAxis& axis, const TimelineRow& row, double length,
+                     RowLayout::Band band, bool selected, bool hovered) {
+    auto [y0, y1] = band.inner();
+    float xa = axis.x(row.bar_start), xb = axis.x(row.bar_end);
+    if (row.timing == EventTiming::ZeroLength || row.timing == EventTiming::NotFinite)
+        xa -= 1.5f, xb = xa;
+    else if (row.timing == EventTiming::OpenEnd)
+        xb = axis.x(std::max(length, double(row.start)));
+    if (xb - xa < 3) xb = xa + 3;
+    uint32_t color = selected ? 0xFFFFFFFF : hovered ? brighten(row.color) : row.color;
+    draw->AddRectFilled(ImVec2(xa, y0), ImVec2(xb, y1), color);
+    return BarBox{xa, y0, xb, y1};
+}
+
 void event_tooltip(const App& app, const TimelineRow& row) {
     const TaeAnimation* animation = app.selected_animation();
     if (!animation) return;
@@ -222,11 +293,6 @@ struct RowHit {
     BarPart part = BarPart::None;
 };
 
-struct RowsFrame {
-    float top = 0;  // screen y of row 0
-    float row_height = 1;
-};
-
 constexpr float kEdgeGrabPixels = 4;
 
 BarPart part_under_mouse(const TimeAxis& axis, const TimelineRow& row, const BarBox& box, float mouse_x) {
@@ -241,15 +307,15 @@ BarPart part_under_mouse(const TimeAxis& axis, const TimelineRow& row, const Bar
 }
 
 // The events whose bars meet the rectangle between two screen points (rows x time).
-std::vector<int> events_in_marquee(const TimeAxis& axis, const TimelineModel& model, const RowsFrame& rows, ImVec2 a,
+std::vector<int> events_in_marquee(const TimeAxis& axis, const TimelineModel& model, const RowLayout& rows, ImVec2 a,
                                    ImVec2 b) {
     std::vector<int> out;
     double t0 = axis.time(std::min(a.x, b.x)), t1 = axis.time(std::max(a.x, b.x));
-    int r0 = int(std::floor((std::min(a.y, b.y) - rows.top) / rows.row_height));
-    int r1 = int(std::floor((std::max(a.y, b.y) - rows.top) / rows.row_height));
-    r0 = std::max(r0, 0);
-    r1 = std::min(r1, int(model.rows.size()) - 1);
-    for (int r = r0; r <= r1; ++r) {
+    float y0 = std::min(a.y, b.y), y1 = std::max(a.y, b.y);
+    auto [first, last] = rows.rows_meeting(y0, y1);
+    for (int r = first; r < last; ++r) {
+        RowLayout::Band band = rows.band(r);
+        if (band.y1 <= y0 || band.y0 > y1) continue;
         const TimelineRow& row = model.rows[size_t(r)];
         if (row.timing == EventTiming::NotFinite) continue;
         double lo = std::min(row.bar_start, row.bar_end), hi = std::max(row.bar_start, row.bar_end);
@@ -263,7 +329,7 @@ std::vector<int> events_in_marquee(const TimeAxis& axis, const TimelineModel& mo
 // empty space draws a marquee, Ctrl+click on empty space adds an event, a click on empty space
 // moves the playhead. One gesture is one undo step.
 void handle_left_button(App& app, const TimeAxis& axis, const TimelineModel& model, RowHit hit, bool hovered,
-                        bool active, bool activated, const RowsFrame& rows) {
+                        bool active, bool activated, const RowLayout& rows) {
     AppState& s = app.state();
     ImGuiIO& io = ImGui::GetIO();
     TimelineGesture& g = s.edit.gesture;
@@ -420,6 +486,21 @@ void draw_toolbar(App& app) {
     ImGui::SameLine();
     if (ImGui::Button("Fit")) app.request_fit();
     ImGui::SameLine();
+    // Fit rows stays pressed while it holds: the rows follow the panel's height and the animation.
+    if (view.fit_rows) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    bool toggle_fit_rows = ImGui::Button("Fit rows");
+    if (view.fit_rows) ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Every row in the visible height (R; again: the normal height).\nCtrl+wheel over the rows "
+            "zooms their height.");
+    if (toggle_fit_rows) app.toggle_fit_timeline_rows();
+    ImGui::SameLine(0, 2);
+    ImGui::BeginDisabled(!view.fit_rows && view.row_height == 0);
+    if (ImGui::Button("1:1")) app.set_timeline_row_height(0);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Rows at the normal height");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
     if (ImGui::ArrowButton("##prev", ImGuiDir_Left)) app.step_frames(-1);
     ImGui::SameLine(0, 2);
     if (ImGui::ArrowButton("##next", ImGuiDir_Right)) app.step_frames(1);
@@ -470,11 +551,13 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
     draw_toolbar(app);
 
     ImDrawList* draw = ImGui::GetWindowDrawList();
+    ImGuiIO& io = ImGui::GetIO();
     const float line = ImGui::GetTextLineHeight();
     const float label_width = std::clamp(ImGui::GetContentRegionAvail().x * 0.2f, 110.0f, 220.0f);
     const float ruler_height = line * 2 + 10;
-    const float row_height = line + 8;
+    const float normal_row_height = line + 8;
     const float scrollbar = ImGui::GetStyle().ScrollbarSize;
+    const int row_count = int(model.rows.size());
 
     ImVec2 origin = ImGui::GetCursorScreenPos();
     ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -483,13 +566,53 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
     axis.x1 = origin.x + avail.x - scrollbar;
     axis.start = view.view_start;
     axis.end = view.view_end;
+    // Whole pixels, as ImGui sizes the child: a fit must not leave a fraction of a pixel to scroll.
+    const float rows_view_height = std::max(1.0f, std::floor(avail.y - ruler_height));
+
+    // ---- the row height: Ctrl+wheel over the rows zooms it around the row under the mouse ----
+    // Settled before the rows' child begins, so that its scroll and content height follow the
+    // new height in this very frame (no frame drawn with the old scroll and the new height).
+    const TimelineState::Geometry drawn = view.geometry;  // last frame's
+    const bool rows_were_drawn = drawn.row_height > 0 && drawn.rows_visible_bottom > drawn.rows_visible_top;
+    TimelineState::RowAnchor keep;  // the (fractional) row that stays at a screen y; row < 0: none yet
+    if (rows_were_drawn && io.KeyCtrl && io.MouseWheel != 0 && ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) &&
+        ImGui::IsMouseHoveringRect(ImVec2(origin.x, origin.y + ruler_height), ImVec2(axis.x1, origin.y + avail.y))) {
+        app.set_timeline_row_height(drawn.row_height * std::pow(kRowZoomPerWheelStep, io.MouseWheel));
+        keep = {(io.MousePos.y - drawn.rows_top) / drawn.row_height, io.MousePos.y};
+        // Successive steps with the mouse still keep the very same row: worked out again from
+        // ImGui's whole-pixel scroll each step, it would drift by up to half a pixel a step.
+        const TimelineState::RowAnchor& last = view.row_zoom_anchor;
+        if (last.y == keep.y && last.row >= 0 && std::fabs(last.row - keep.row) * drawn.row_height < 1)
+            keep.row = last.row;
+        view.row_zoom_anchor = keep;
+    }
+    const float row_height = row_height_to_draw(view, normal_row_height, rows_view_height, row_count);
+    // A zoom starts from the height on screen, and the normal height is "not zoomed" (1:1).
+    if (!view.fit_rows && view.row_height != 0)
+        view.row_height = std::fabs(row_height - normal_row_height) < 0.01f ? 0 : row_height;
+    if (rows_were_drawn && row_height != drawn.row_height) {
+        // Without the mouse (toolbar, key, page), the selected row stays put if it is in view,
+        // else the middle of the view does.
+        if (keep.row < 0) {
+            keep.y = (drawn.rows_visible_top + drawn.rows_visible_bottom) * 0.5f;
+            if (s.selection.event >= 0 && size_t(s.selection.event) < model.row_of_event.size()) {
+                float y =
+                    drawn.rows_top + (float(model.row_of_event[size_t(s.selection.event)]) + 0.5f) * drawn.row_height;
+                if (y >= drawn.rows_visible_top && y < drawn.rows_visible_bottom) keep.y = y;
+            }
+            keep.row = (keep.y - drawn.rows_top) / drawn.row_height;
+        }
+        float max_scroll = std::max(0.0f, float(row_count) * row_height - rows_view_height);
+        float scroll = keep.row * row_height - (keep.y - drawn.rows_visible_top);
+        ImGui::SetNextWindowScroll(ImVec2(-1.0f, std::clamp(scroll, 0.0f, max_scroll)));
+    }
 
     // ---- the ruler: drag to move the playhead ----
     ImGui::SetCursorScreenPos(ImVec2(axis.x0, origin.y));
     ImGui::InvisibleButton("##ruler", ImVec2(std::max(1.0f, axis.x1 - axis.x0), ruler_height));
     if (ImGui::IsItemActive()) {
         view.playing = false;
-        double t = axis.time(ImGui::GetIO().MousePos.x);
+        double t = axis.time(io.MousePos.x);
         app.set_time(std::round(t * kFramesPerSecond) / kFramesPerSecond);
     }
     if (ImGui::IsItemHovered()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
@@ -499,18 +622,21 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
 
     // ---- the rows, in a child that scrolls vertically ----
     ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + ruler_height));
-    ImGui::BeginChild("##rows", ImVec2(avail.x, avail.y - ruler_height), false,
+    // The scroll range is the rows' height as of this frame's row height (ImGui would otherwise
+    // clamp a zoom's new scroll to last frame's content).
+    ImGui::SetNextWindowContentSize(ImVec2(0.0f, float(row_count) * row_height));
+    ImGui::BeginChild("##rows", ImVec2(avail.x, rows_view_height), false,
                       ImGuiWindowFlags_AlwaysVerticalScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     ImDrawList* rows_draw = ImGui::GetWindowDrawList();
     ImVec2 rows_origin = ImGui::GetCursorScreenPos();
-    float content_height = std::max(float(model.rows.size()) * row_height, ImGui::GetWindowHeight());
+    float content_height = std::max(float(row_count) * row_height, ImGui::GetWindowHeight());
     ImGui::InvisibleButton(
         "##canvas", ImVec2(std::max(1.0f, avail.x - scrollbar), content_height),
         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
     bool canvas_hovered = ImGui::IsItemHovered();
     bool canvas_active = ImGui::IsItemActive();
     bool canvas_activated = ImGui::IsItemActivated();
-    ImGuiIO& io = ImGui::GetIO();
+    RowLayout rows{rows_origin.y, row_height, row_height >= line, row_count};
 
     if (view.scroll_to_selected_event && s.selection.event >= 0) {
         view.scroll_to_selected_event = false;
@@ -522,27 +648,37 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
             ImGui::SetScrollY(std::max(0.0f, y - height * 0.4f));  // applied from the next frame on
         }
     }
-    view.geometry = {axis.x0,
-                     axis.x1,
-                     rows_origin.y,
-                     row_height,
-                     ImGui::GetWindowPos().y,
-                     ImGui::GetWindowPos().y + ImGui::GetWindowHeight()};
-
-    // Which bar is under the mouse: rows are laid out top to bottom in event order.
-    view.hovered_event = -1;
     float visible_top = ImGui::GetScrollY(), visible_bottom = visible_top + ImGui::GetWindowHeight();
-    int first_row = std::max(0, int(visible_top / row_height));
-    int last_row = std::min(int(model.rows.size()), int(visible_bottom / row_height) + 1);
+    int first_visible = std::clamp(int(std::floor(visible_top / row_height)), 0, row_count);
+    int end_visible = std::clamp(int(std::ceil(visible_bottom / row_height)), first_visible, row_count);
+    view.geometry.axis_x0 = axis.x0;
+    view.geometry.axis_x1 = axis.x1;
+    view.geometry.rows_top = rows_origin.y;
+    view.geometry.row_height = row_height;
+    view.geometry.normal_row_height = normal_row_height;
+    view.geometry.rows_visible_top = ImGui::GetWindowPos().y;
+    view.geometry.rows_visible_bottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight();
+    view.geometry.visible_rows = end_visible - first_visible;
+    view.geometry.row_labels = rows.labelled;
+
+    // Which bar is under the mouse: the last drawn whose band and extent hold it.
+    view.hovered_event = -1;
+    float clip_top = ImGui::GetWindowPos().y, clip_bottom = clip_top + ImGui::GetWindowHeight();
+    auto [first_row, last_row] = rows.rows_meeting(clip_top, clip_bottom);
 
     // Background: alternating rows, the part outside the animation dimmed, grid at labelled ticks.
     float rows_left = ImGui::GetWindowPos().x, rows_right = axis.x1;
-    for (int r = first_row; r < last_row; ++r) {
-        float y = rows_origin.y + float(r) * row_height;
-        rows_draw->AddRectFilled(ImVec2(rows_left, y), ImVec2(rows_right, y + row_height),
-                                 (r & 1) ? palette::kRowOdd : palette::kRowEven);
+    if (row_height >= kStripedRowHeight) {
+        for (int r = first_row; r < last_row; ++r) {
+            float y = rows.y(r);
+            rows_draw->AddRectFilled(ImVec2(rows_left, y), ImVec2(rows_right, y + row_height),
+                                     (r & 1) ? palette::kRowOdd : palette::kRowEven);
+        }
+    } else if (row_count > 0) {
+        rows_draw->AddRectFilled(ImVec2(rows_left, std::max(clip_top, rows.y(0))),
+                                 ImVec2(rows_right, std::min(clip_bottom, rows.band(row_count - 1).y1)),
+                                 palette::kRowEven);
     }
-    float clip_top = ImGui::GetWindowPos().y, clip_bottom = clip_top + ImGui::GetWindowHeight();
     rows_draw->PushClipRect(ImVec2(axis.x0, clip_top), ImVec2(axis.x1, clip_bottom), true);
     rows_draw->AddRectFilled(ImVec2(axis.x0, clip_top), ImVec2(axis.x(0.0), clip_bottom), palette::kOutsideAnimation);
     rows_draw->AddRectFilled(ImVec2(axis.x(model.length), clip_top), ImVec2(axis.x1, clip_bottom),
@@ -556,61 +692,78 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
         }
     }
     BarPart hovered_part = BarPart::None;
+    const ImVec2 mouse = io.MousePos;
     for (int r = first_row; r < last_row; ++r) {
         const TimelineRow& row = model.rows[size_t(r)];
-        float y = rows_origin.y + float(r) * row_height;
+        RowLayout::Band band = rows.band(r);
         bool selected = s.selection.is_event_selected(int(row.event_index));
-        BarBox box = draw_event_bar(rows_draw, axis, row, model.length, y, row_height, selected, false);
-        ImVec2 mouse = io.MousePos;
-        if (canvas_hovered && mouse.x >= axis.x0 && mouse.y >= y && mouse.y < y + row_height &&
-            mouse.x >= box.x0 - kEdgeGrabPixels && mouse.x <= box.x1 + kEdgeGrabPixels) {
+        BarBox box = rows.labelled
+                         ? draw_event_bar(rows_draw, axis, row, model.length, band.y0, row_height, selected, false)
+                         : draw_thin_bar(rows_draw, axis, row, model.length, band, selected, false);
+        if (canvas_hovered && mouse.x >= axis.x0 && band.contains(mouse.y) && mouse.x >= box.x0 - kEdgeGrabPixels &&
+            mouse.x <= box.x1 + kEdgeGrabPixels) {
             view.hovered_event = int(row.event_index);
             hovered_part = part_under_mouse(axis, row, box, mouse.x);
         }
     }
     rows_draw->PopClipRect();
 
-    // Labels column (drawn over the bars' overflow to the left).
+    // Labels column (drawn over the bars' overflow to the left). Thin rows keep the type's
+    // colour swatch, the selection and a mark for irregular events, without text.
     rows_draw->AddRectFilled(ImVec2(rows_left, clip_top), ImVec2(axis.x0, clip_bottom), 0xFF1E1A18);
     for (int r = first_row; r < last_row; ++r) {
         const TimelineRow& row = model.rows[size_t(r)];
-        float y = rows_origin.y + float(r) * row_height;
-        bool active = view.time >= row.bar_start && view.time < row.bar_end;
+        RowLayout::Band band = rows.band(r);
         bool selected = s.selection.is_event_selected(int(row.event_index));
-        if (selected) rows_draw->AddRectFilled(ImVec2(rows_left, y), ImVec2(axis.x0, y + row_height), 0x60F0B050);
-        rows_draw->AddRectFilled(ImVec2(rows_left + 2, y + 3), ImVec2(rows_left + 6, y + row_height - 3), row.color);
-        char text[200];
-        std::snprintf(text, sizeof text, "%3u %s", row.event_index, row.label.c_str());
         bool irregular = row.timing != EventTiming::Regular;
-        rows_draw->PushClipRect(ImVec2(rows_left, y), ImVec2(axis.x0 - (irregular ? 16 : 4), y + row_height), true);
-        rows_draw->AddText(ImVec2(rows_left + 10, y + 4), active ? palette::kText : palette::kTextDim, text);
-        rows_draw->PopClipRect();
-        if (irregular)
-            rows_draw->AddText(ImVec2(axis.x0 - 12, y + 4),
-                               row.timing == EventTiming::EndBeforeStart ? palette::kError : palette::kWarning, "!");
-        if (canvas_hovered && io.MousePos.y >= y && io.MousePos.y < y + row_height && io.MousePos.x < axis.x0) {
+        uint32_t irregular_color = row.timing == EventTiming::EndBeforeStart ? palette::kError : palette::kWarning;
+        if (selected) rows_draw->AddRectFilled(ImVec2(rows_left, band.y0), ImVec2(axis.x0, band.y1), 0x60F0B050);
+        if (rows.labelled) {
+            float y = band.y0;
+            bool active = view.time >= row.bar_start && view.time < row.bar_end;
+            rows_draw->AddRectFilled(ImVec2(rows_left + 2, y + 3), ImVec2(rows_left + 6, y + row_height - 3),
+                                     row.color);
+            char text[200];
+            std::snprintf(text, sizeof text, "%3u %s", row.event_index, row.label.c_str());
+            rows_draw->PushClipRect(ImVec2(rows_left, y), ImVec2(axis.x0 - (irregular ? 16 : 4), y + row_height), true);
+            rows_draw->AddText(ImVec2(rows_left + 10, y + 4), active ? palette::kText : palette::kTextDim, text);
+            rows_draw->PopClipRect();
+            if (irregular) rows_draw->AddText(ImVec2(axis.x0 - 12, y + 4), irregular_color, "!");
+        } else {
+            RowLayout::Band inner = band.inner();
+            rows_draw->AddRectFilled(ImVec2(rows_left + 2, inner.y0), ImVec2(rows_left + 6, inner.y1), row.color);
+            if (irregular)
+                rows_draw->AddRectFilled(ImVec2(axis.x0 - 12, inner.y0), ImVec2(axis.x0 - 8, inner.y1),
+                                         irregular_color);
+        }
+        if (canvas_hovered && band.contains(mouse.y) && mouse.x < axis.x0) {
             view.hovered_event = int(row.event_index);
             hovered_part = BarPart::Label;
         }
-        if (model.starts_section(size_t(r)))
-            rows_draw->AddLine(ImVec2(rows_left, y), ImVec2(axis.x1, y), palette::kGridMajor, 1.5f);
+        if (row_height >= kStripedRowHeight && model.starts_section(size_t(r)))
+            rows_draw->AddLine(ImVec2(rows_left, band.y0), ImVec2(axis.x1, band.y0), palette::kGridMajor, 1.5f);
     }
     if (view.hovered_event >= 0) {
         // Outline the hovered bar again, brighter, on top.
         int hovered_row = model.row_of_event[size_t(view.hovered_event)];
         const TimelineRow& row = model.rows[size_t(hovered_row)];
-        float y = rows_origin.y + float(hovered_row) * row_height;
+        RowLayout::Band band = rows.band(hovered_row);
+        bool selected = s.selection.is_event_selected(int(row.event_index));
         rows_draw->PushClipRect(ImVec2(axis.x0, clip_top), ImVec2(axis.x1, clip_bottom), true);
-        draw_event_bar(rows_draw, axis, row, model.length, y, row_height,
-                       s.selection.is_event_selected(int(row.event_index)), true);
+        if (rows.labelled)
+            draw_event_bar(rows_draw, axis, row, model.length, band.y0, row_height, selected, true);
+        else
+            draw_thin_bar(rows_draw, axis, row, model.length, band, selected, true);
         rows_draw->PopClipRect();
         event_tooltip(app, row);
     }
 
-    // ---- mouse: wheel zooms around the cursor, right/middle drags pan ----
-    if (canvas_hovered && io.MouseWheel != 0) {
+    // ---- mouse: wheel zooms time around the cursor, right/middle drags pan ----
+    // (Ctrl+wheel zoomed the rows above.)
+    if (canvas_hovered && io.MouseWheel != 0 && !io.KeyCtrl) {
         if (io.KeyShift) {
-            ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseWheel * row_height * 3);
+            // At least three normal rows' worth a step, or a zoomed-out view would barely move.
+            ImGui::SetScrollY(ImGui::GetScrollY() - io.MouseWheel * std::max(row_height, normal_row_height) * 3);
         } else {
             double anchor = io.MousePos.x >= axis.x0 ? axis.time(io.MousePos.x) : view.time;
             zoom_around(view, anchor, std::pow(1.2, -double(io.MouseWheel)));
@@ -633,8 +786,7 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
 
     // ---- left button: select, drag bars and edges, marquee, Ctrl+click adds ----
     RowHit hit{view.hovered_event, hovered_part};
-    handle_left_button(app, axis, model, hit, canvas_hovered, canvas_active, canvas_activated,
-                       RowsFrame{rows_origin.y, row_height});
+    handle_left_button(app, axis, model, hit, canvas_hovered, canvas_active, canvas_activated, rows);
     TimelineGesture& gesture = s.edit.gesture;
     if (gesture.kind == TimelineDrag::Marquee && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3)) {
         ImVec2 a(std::min(gesture.press_x, io.MousePos.x), std::min(gesture.press_y, io.MousePos.y));

@@ -388,7 +388,12 @@ std::string state_json(App& app) {
         .field("length", model.length)
         .field("frameCount", model.frame_count())
         .field("hoveredEvent", t.hovered_event)
-        .field("rowOrder", timeline_row_order_id(model.order));
+        .field("rowOrder", timeline_row_order_id(model.order))
+        .field("rowHeight", double(t.geometry.row_height))
+        .field("normalRowHeight", double(t.geometry.normal_row_height))
+        .field("rowsFitted", t.fit_rows)
+        .field("rowLabels", t.geometry.row_labels)
+        .field("visibleRows", t.geometry.visible_rows);
     json.key("geometry")
         .begin_object()
         .field("axisX0", double(t.geometry.axis_x0))

@@ -8,7 +8,10 @@
 //     inside each requestAnimationFrame callback (the whole wasm frame: ImGui, our panels, the
 //     WebGL calls), median over the frames of a few seconds of playback; and Chromium's own
 //     main-thread task time per frame (CDP Performance.getMetrics TaskDuration). Peer: the same
-//     animation shown paused, measured the same way in the same run.
+//     animation shown paused, measured the same way in the same run. The rows are fitted to the
+//     panel's height first (taescope.fitRows(), the toolbar's Fit rows), so that every event of
+//     the animation is drawn in each measured frame; the note gives the visible rows the app
+//     reports (state().timeline.visibleRows).
 // Prints Markdown rows for docs/benchmarks.md (bench/browser/run.sh, part of bench/run).
 // Several files can be given; each is dropped in turn on the same page.
 //   node bench/browser/open_and_play.mjs DIST_DIR FILE LABEL [FILE LABEL ...]
@@ -135,6 +138,8 @@ try {
       return best;
     });
     await page.evaluate(({ taeFile, index }) => window.taescope.select(taeFile, index), largest);
+    const fitted = await page.evaluate(() => window.taescope.fitRows());
+    const rowHeight = fitted.timeline.rowHeight;
     const measureFrames = async (playing) => {
       await page.evaluate((playing) => window.taescope.play(playing), playing);
       await page.waitForTimeout(500);  // settle (layout of the new animation, first frames)
@@ -147,15 +152,14 @@ try {
       const metric = (m, name) => m.metrics.find((x) => x.name === name).value;
       const taskMsPerFrame = ((metric(after, 'TaskDuration') - metric(before, 'TaskDuration')) * 1e3) / Math.max(1, frames.length);
       const s = await page.evaluate(() => window.taescope.state());
-      const g = s.timeline.geometry;
-      const visibleRows = Math.min(s.timeline.events.length, Math.ceil((g.visibleBottom - g.visibleTop) / Math.max(1, g.rowHeight)));
+      const visibleRows = s.timeline.visibleRows;
       return { median: median(frames), p90: percentile(frames, 0.9), count: frames.length, app: median(outsideGl), appP90: percentile(outsideGl, 0.9), taskMsPerFrame, visibleRows, playing: s.timeline.playing, time: s.timeline.time };
     };
     const paused = await measureFrames(false);
     const playing = await measureFrames(true);
     await page.evaluate(() => window.taescope.play(false));
     const met = (v) => (v <= 4 ? 'target met' : 'target NOT met');
-    const note = `${largest.name}: ${largest.events} events (the largest of the file), ${playing.visibleRows} rows visible at ${VIEWPORT.width}x${VIEWPORT.height}; ${playing.count} frames in ${PLAY_SECONDS} s; playing=${playing.playing}`;
+    const note = `${largest.name}: ${largest.events} events (the largest of the file), rows fitted (${rowHeight.toFixed(3)} px each): ${playing.visibleRows} rows visible at ${VIEWPORT.width}x${VIEWPORT.height} (state().timeline.visibleRows; ${paused.visibleRows} paused); ${playing.count} frames in ${PLAY_SECONDS} s; playing=${playing.playing}`;
     rows.push(`| browser: frame time outside WebGL calls, playing ${label} largest animation (rAF callback minus its WebGL calls, median) | ms | ${fixed(playing.app)} | same animation paused, same run | ${fixed(paused.app)} | ${(playing.app / paused.app).toFixed(2)} | ${met(playing.app)} (<= 4 ms); our wasm frame: ImGui, panels, playback; p90 ${fixed(playing.appP90)} ms; ${note} |`);
     rows.push(`| browser: whole frame on the main thread, playing ${label} largest animation (rAF callback, median) | ms | ${fixed(playing.median)} | same animation paused, same run | ${fixed(paused.median)} | ${(playing.median / paused.median).toFixed(2)} | ${met(playing.median)} (<= 4 ms); includes waiting inside WebGL calls for SwiftShader (software GL in the GPU process, on the same 2 cores); p90 ${fixed(playing.p90)} ms |`);
     rows.push(`| browser: renderer main-thread task time per frame playing ${label} largest animation (CDP TaskDuration / frames) | ms | ${fixed(playing.taskMsPerFrame)} | same animation paused, same run | ${fixed(paused.taskMsPerFrame)} | ${(playing.taskMsPerFrame / paused.taskMsPerFrame).toFixed(2)} | includes the page's other tasks (timers, input, GC) besides the frame |`);

@@ -86,6 +86,137 @@ export async function viewerTests({ openPage, dropFile, frames, test, check, cor
     }
   });
 
+  await test('timeline row zoom: a 2,000-event animation fits whole (visibleRows = events), a click at a sub-pixel row selects its event, Ctrl+wheel zooms rows around the mouse, R toggles', async () => {
+    // The benchmark's dense animation (bench/dense_animation.h), written by the native benchmark tool.
+    const bench = ['native', 'release'].map((d) => path.join(root, 'build', d, 'taescope_bench')).find((p) => fs.existsSync(p));
+    check(bench, 'build/native/taescope_bench (or build/release/) is not built: it writes the 2,000-event a00.tae');
+    const file = path.join(root, 'build', 'e2e-inputs', 'dense-2000', 'a00.tae');
+    if (!fs.existsSync(file)) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      execFileSync(bench, ['--write-dense-tae', file, '2000']);
+    }
+    const { page, context, problems } = await openPage({ query: '?sample=none' });
+    try {
+      let s = await dropFile(page, fs.readFileSync(file), 'a00.tae');
+      check(s.status === 'ready', `status ${s.status} ${s.error && s.error.text}`);
+      const count = s.timeline.events.length;
+      check(count === 2000 && s.selection.animationInfo.events === 2000, `${count} rows, animation of ${s.selection.animationInfo.events} events`);
+      // Rows as the page shows them: geometry in canvas pixels, the rule of the query API's notes.
+      const rowsShown = (st) => {
+        const g = st.timeline.geometry, h = st.timeline.rowHeight;
+        let n = 0;
+        for (let r = 0; r < count; r++) if (g.rowsTop + (r + 1) * h > g.visibleTop && g.rowsTop + r * h < g.visibleBottom) n++;
+        return n;
+      };
+      check(s.timeline.rowHeight === s.timeline.normalRowHeight && s.timeline.rowLabels && !s.timeline.rowsFitted, `opened with rows of ${s.timeline.rowHeight} px (normal ${s.timeline.normalRowHeight})`);
+      check(s.timeline.visibleRows === rowsShown(s) && s.timeline.visibleRows < 100, `normal height: visibleRows ${s.timeline.visibleRows}, geometry shows ${rowsShown(s)}`);
+      const normal = s.timeline.rowHeight;
+
+      s = await page.evaluate(() => window.taescope.fitRows());
+      let g = s.timeline.geometry;
+      const fitted = s.timeline.rowHeight;
+      check(s.timeline.rowsFitted && fitted < 1 && !s.timeline.rowLabels, `fitted rows: ${fitted} px, labels ${s.timeline.rowLabels}`);
+      check(s.timeline.visibleRows === count, `fitted: visibleRows ${s.timeline.visibleRows} of ${count}`);
+      check(rowsShown(s) === count && g.rowsTop === g.visibleTop && g.rowsTop + count * fitted <= g.visibleBottom + 0.01,
+        `fitted rows ${g.rowsTop}..${g.rowsTop + count * fitted} do not lie within ${g.visibleTop}..${g.visibleBottom}`);
+      await page.screenshot({ path: path.join(shots, '29-rows-fitted.png') });
+
+      // Click bars at their rows' pixels. Below a pixel each row is drawn from floor(rowsTop +
+      // row * rowHeight), at least 1 px tall, and the lowest row drawn over a pixel is the one
+      // hit; a target is taken where no other row drawn over that pixel has a bar within 8 px.
+      const box = await page.evaluate(() => { const r = canvas.getBoundingClientRect(); return { left: r.left, top: r.top }; });
+      const xOf = (t) => g.axisX0 + ((t - s.timeline.viewStart) / (s.timeline.viewEnd - s.timeline.viewStart)) * (g.axisX1 - g.axisX0);
+      const extent = (e) => {
+        const start = Number(e.start), end = Number(e.end);
+        if (e.timing === 'not-finite') return [xOf(0) - 3, xOf(0) + 3];
+        if (e.timing === 'open-end') return [xOf(start), Math.max(xOf(start), xOf(s.timeline.length)) + 3];
+        return [xOf(Math.min(start, end)) - 2, Math.max(xOf(Math.max(start, end)), xOf(Math.min(start, end)) + 3)];
+      };
+      const drawnOver = (r, py) => {  // with 0.01 px of slack for float32 against float64
+        const y = g.rowsTop + r * fitted;
+        return Math.floor(y - 0.01) <= py && py < Math.max(Math.floor(y + 0.01) + 1, y + fitted + 0.01);
+      };
+      const spread = Math.ceil(1 / fitted) + 2;
+      const targets = [];
+      for (const third of [0, 1, 2]) {
+        for (let r = Math.floor((third * count) / 3); r < Math.floor(((third + 1) * count) / 3) && targets.length === third; r++) {
+          const e = s.timeline.events[r];
+          if (e.timing !== 'regular') continue;
+          const y = g.rowsTop + r * fitted;
+          if (Math.abs(y - Math.round(y)) < 0.02) continue;
+          const py = Math.floor(y);
+          const others = s.timeline.events.slice(Math.max(0, r - spread), r + spread + 1).filter((o) => o.row !== r && drawnOver(o.row, py));
+          const [xa, xb] = extent(e);
+          for (let x = Math.ceil(xa) + 6; x <= xb - 6; x++) {
+            if (x <= g.axisX0 || x >= g.axisX1) continue;
+            if (others.every((o) => { const [oa, ob] = extent(o); return x + 0.5 < oa - 8 || x + 0.5 > ob + 8; })) {
+              targets.push({ event: e.index, row: r, x: x + 0.5, y: py + 0.5, sharing: others.length });
+              break;
+            }
+          }
+        }
+      }
+      check(targets.length === 3, `found ${targets.length} bars to click unambiguously`);
+      for (const t of targets) {
+        await page.mouse.click(box.left + t.x, box.top + t.y);
+        await frames(page);
+        s = await page.evaluate(() => window.taescope.state());
+        check(s.selection.event === t.event && s.timeline.hoveredEvent === t.event,
+          `clicked row ${t.row} (event ${t.event}, pixel row shared with ${t.sharing} others) at ${t.x},${t.y}: selected ${s.selection.event}, hovered ${s.timeline.hoveredEvent}`);
+      }
+      check(s.timeline.rowHeight === fitted && s.timeline.geometry.rowsTop === g.rowsTop, 'clicking changed the row height or scrolled');
+
+      // Ctrl+wheel over the rows: taller rows, the row under the mouse stays under it.
+      const mouse = { x: (g.axisX0 + g.axisX1) / 2, y: Math.round((g.visibleTop + g.visibleBottom) / 2) + 0.5 };
+      await page.mouse.move(box.left + mouse.x, box.top + mouse.y);
+      await frames(page);
+      const rowUnder = (st) => (Math.floor(mouse.y) - st.timeline.geometry.rowsTop) / st.timeline.rowHeight;
+      const before = await page.evaluate(() => window.taescope.state());
+      await page.mouse.wheel(0, -100);  // no Ctrl: zooms time, not rows
+      await frames(page);
+      s = await page.evaluate(() => window.taescope.state());
+      check(s.timeline.rowHeight === fitted && s.timeline.viewEnd - s.timeline.viewStart < before.timeline.viewEnd - before.timeline.viewStart, `plain wheel: rows ${s.timeline.rowHeight} px, span ${s.timeline.viewEnd - s.timeline.viewStart}`);
+      await page.keyboard.down('Control');
+      for (let i = 0; i < 3; i++) {
+        await page.mouse.wheel(0, -100);
+        await frames(page, 2);
+      }
+      await page.keyboard.up('Control');
+      await frames(page);
+      s = await page.evaluate(() => window.taescope.state());
+      const zoomed = s.timeline.rowHeight;
+      check(!s.timeline.rowsFitted && zoomed > fitted * 1.5 && zoomed < fitted * 2.5, `Ctrl+wheel up 3 steps: rows ${fitted} -> ${zoomed} px`);
+      check(s.timeline.visibleRows === rowsShown(s) && s.timeline.visibleRows < count, `zoomed: visibleRows ${s.timeline.visibleRows}, geometry shows ${rowsShown(s)}`);
+      // ImGui scrolls by whole pixels: the row stays within a pixel of the mouse.
+      const drift = Math.abs(rowUnder(s) - rowUnder(before)) * zoomed;
+      check(drift <= 1, `the row under the mouse (${rowUnder(before).toFixed(2)}) is now ${drift.toFixed(2)} px away from it (row ${rowUnder(s).toFixed(2)} is under it)`);
+      await page.keyboard.down('Control');
+      await page.mouse.wheel(0, 100);
+      await page.keyboard.up('Control');
+      await frames(page);
+      s = await page.evaluate(() => window.taescope.state());
+      check(s.timeline.rowHeight < zoomed && s.timeline.rowHeight >= fitted, `Ctrl+wheel down: rows ${zoomed} -> ${s.timeline.rowHeight} px`);
+
+      // R fits, R again goes back to the normal height.
+      await page.keyboard.press('r');
+      await frames(page);
+      s = await page.evaluate(() => window.taescope.state());
+      check(s.timeline.rowsFitted && s.timeline.rowHeight === fitted && s.timeline.visibleRows === count, `R: fitted ${s.timeline.rowsFitted}, ${s.timeline.rowHeight} px, ${s.timeline.visibleRows} rows`);
+      await page.keyboard.press('r');
+      await frames(page);
+      s = await page.evaluate(() => window.taescope.state());
+      check(!s.timeline.rowsFitted && s.timeline.rowHeight === normal && s.timeline.rowLabels, `R again: ${s.timeline.rowHeight} px, normal is ${normal}`);
+      s = await page.evaluate(() => window.taescope.rowHeight(6));
+      check(s.timeline.rowHeight === 6 && !s.timeline.rowLabels && s.timeline.visibleRows === rowsShown(s), `rowHeight(6): ${s.timeline.rowHeight} px, ${s.timeline.visibleRows} rows`);
+      s = await page.evaluate(() => window.taescope.rowHeight(0));
+      check(s.timeline.rowHeight === normal, `rowHeight(0): ${s.timeline.rowHeight} px`);
+      console.log(`note  dense a00.tae: ${count} rows fitted at ${fitted.toFixed(4)} px (normal ${normal}); clicked rows ${targets.map((t) => `${t.row} (pixel shared with ${t.sharing})`).join(', ')}; Ctrl+wheel x3 -> ${zoomed.toFixed(4)} px`);
+      check(problems.length === 0, problems.join('; '));
+    } finally {
+      await context.close();
+    }
+  });
+
   await test('compare: the open file against a reference shows the same diff as taescope diff, side by side, and follows edits', async () => {
     const file = corpusFile('sekiro/c5070.anibnd.dcx');
     if (!file) return 'skip';

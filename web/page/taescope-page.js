@@ -38,6 +38,11 @@
 //   taescope.showExport(bool), taescope.showHistory(bool)
 //   taescope.rowOrder('stored'|'group'|'type') timeline rows as stored, by event group or by type;
 //        timeline.events[] are in row order and carry their `row`; timeline.rowOrder
+//   await taescope.fitRows()                  every timeline row in the panel's height -> state once drawn
+//   await taescope.rowHeight(pixels = 0)      rows that tall (0: the normal height) -> state once drawn;
+//        timeline.rowHeight (as drawn, CSS px; below 1 rows share pixel rows: row r is drawn and hit
+//        from floor(rowsTop + r * rowHeight), at least 1 px tall), normalRowHeight, rowsFitted,
+//        rowLabels (false: too thin for text), visibleRows (rows at least partly on screen)
 //   await taescope.openCompare(bytes, name)   a reference file: state().compare = {reference, added,
 //        removed, changed, unchanged, animations: [{name, change, moved, changedEvents, ...}],
 //        selected: [{change, type, reference, open, fields: [{name, before, after}]}] | null}
@@ -72,6 +77,21 @@
   function readState() {
     if (!Module) return { status: 'loading-module' };
     return JSON.parse(Module.UTF8ToString(Module._taescope_state_json()));
+  }
+
+  // The state once the app has drawn two more frames: for calls whose effect only the panel
+  // can work out (a fitted row height depends on the panel's size), the first frame draws it
+  // and the second lets ImGui's next-frame requests (scrolling) settle.
+  function stateOnceDrawn() {
+    const start = readState().frame;
+    return new Promise((resolve) => {
+      const poll = () => {
+        const s = readState();
+        if (s.frame >= start + 2) resolve(s);
+        else requestAnimationFrame(poll);
+      };
+      requestAnimationFrame(poll);
+    });
   }
 
   function formatError(error) {
@@ -527,6 +547,15 @@
       if (code === undefined) throw new Error(`row order ${order}: stored, group or type`);
       Module._taescope_set_row_order(code);
       return readState();
+    },
+    async fitRows() {
+      Module._taescope_set_row_height(-1);
+      return stateOnceDrawn();
+    },
+    async rowHeight(pixels = 0) {
+      if (!(pixels >= 0)) throw new Error(`row height ${pixels}: 0 (normal) or pixels`);
+      Module._taescope_set_row_height(pixels);
+      return stateOnceDrawn();
     },
     openCompare,
     closeCompare() { Module._taescope_close_compare(); return readState(); },
