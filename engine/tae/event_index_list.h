@@ -145,7 +145,7 @@ private:
     uint32_t size_ = 0;
     uint32_t capacity_ = kInline;
     union {
-        uint32_t inline_[kInline] = {};
+        uint32_t inline_[kInline];  // entries past size_ are never read as values
         uint32_t* heap_;
     };
 };
