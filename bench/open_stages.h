@@ -49,6 +49,10 @@ struct OpenStageReport {
     double tae_parse = 0;
     double template_decode = 0;
     double after_decompression() const { return bnd4_parse + tae_parse + template_decode; }
+    // What the page itself runs after decompression before it draws (DocumentOpener): the binder
+    // table and every event file. Templates decode per event shown (timeline labels, Inspector)
+    // or searched, not at open.
+    double page_open_after_decompression() const { return bnd4_parse + tae_parse; }
 
     // Heap (heap_tracking.h) during one sequential pass of the stages, the input file not counted:
     // the peak, and what stays live once everything is open (the decompressed payload, the binder
