@@ -49,7 +49,10 @@ for (const native of parseTsv(fs.readFileSync(nativeTsv, 'utf8'))) {
   ];
   for (const [title, key] of stages) {
     const w = ms(wasm[key]), n = ms(native[key]);
-    stageRows.push(`| ${name}${title} | ms | ${fixed(w)} | native, same input, same run | ${fixed(n)} | ${(w / n).toFixed(2)} | ${met(w <= 1.5 * n)} (<= 1.5); median of >= ${wasm.repeats} |`);
+    // A binder without event files leaves these two stages an empty loop: their ratio is noise.
+    const empty = (key === 'tae_parse' || key === 'template_decode') && Number(native.events) === 0;
+    const verdict = empty ? 'not judged: no events in this binder, the stage has nothing to do' : `${met(w <= 1.5 * n)} (<= 1.5)`;
+    stageRows.push(`| ${name}${title} | ms | ${fixed(w)} | native, same input, same run | ${fixed(n)} | ${(w / n).toFixed(2)} | ${verdict}; median of >= ${wasm.repeats} |`);
   }
   const after = (r) => ms(r.bnd4_parse) + ms(r.tae_parse) + ms(r.template_decode);
   const wAfter = after(wasm), nAfter = after(native);
