@@ -5,6 +5,7 @@
 #include <cstring>
 #include <numeric>
 
+#include "io/byte_compare.h"
 #include "io/byte_writer.h"
 
 namespace taescope {
@@ -94,6 +95,19 @@ uint16_t lower_invariant(uint16_t c) {
     return c;
 }
 
+// The path hash over `count` UTF-16 units, unit(i) giving each: a slash first unless the path
+// starts with one, backslashes as slashes, lower-cased, h = h * 37 + unit.
+template <class UnitAt>
+uint32_t path_hash(size_t count, UnitAt unit) {
+    uint32_t h = 0;
+    if (count == 0 || (unit(0) != u'/' && unit(0) != u'\\')) h = '/';
+    for (size_t i = 0; i < count; ++i) {
+        const uint16_t c = unit(i);
+        h = h * 37u + (c == u'\\' ? uint16_t('/') : lower_invariant(c));
+    }
+    return h;
+}
+
 std::string sjis_display(const std::vector<uint8_t>& raw) {
     std::string s;
     for (size_t i = 0; i < raw.size(); ++i) {
@@ -131,16 +145,22 @@ void write_header(EndianWriter& ew, const Bnd4& b, uint64_t entry_size) {
     ew.u64(0);  // hash table offset, patched
 }
 
+// bnd_path_hash of a member's name, read from its stored bytes (UTF-16 in the binder's byte
+// order, or single bytes) without decoding the name into a string first.
+uint32_t path_hash_of_stored_name(const Bnd4& b, const Bnd4Member& m) {
+    const uint8_t* raw = m.raw_name.data();
+    if (!b.unicode) return path_hash(m.raw_name.size(), [raw](size_t i) { return uint16_t(raw[i]); });
+    if (b.is_big_endian())
+        return path_hash(m.raw_name.size() / 2, [raw](size_t i) { return uint16_t(raw[2 * i] << 8 | raw[2 * i + 1]); });
+    return path_hash(m.raw_name.size() / 2, [raw](size_t i) { return uint16_t(raw[2 * i] | raw[2 * i + 1] << 8); });
+}
+
 void write_hash_table(EndianWriter& ew, const Bnd4& b) {
     ByteWriter& w = ew.w;
     uint64_t n = b.members.size();
     uint32_t buckets = bnd_hash_bucket_count(n);
     std::vector<uint32_t> hashes(n);
-    std::u16string units;  // reused for every name
-    for (size_t i = 0; i < n; ++i) {
-        bnd4_name_units_into(b, b.members[i], units);
-        hashes[i] = bnd_path_hash(units);
-    }
+    for (size_t i = 0; i < n; ++i) hashes[i] = path_hash_of_stored_name(b, b.members[i]);
     // Entries by (bucket, hash), ties in member order: the sort key is computed once per member
     // (the comparator used to take two remainders per comparison), the index breaks ties.
     struct Keyed {
@@ -234,13 +254,7 @@ uint8_t bnd_logical_format(uint8_t raw, bool bit_big_endian) {
 }
 
 uint32_t bnd_path_hash(std::u16string_view name) {
-    uint32_t h = 0;
-    if (name.empty() || (name[0] != u'/' && name[0] != u'\\')) h = '/';
-    for (char16_t c : name) {
-        uint16_t u = c == u'\\' ? uint16_t('/') : lower_invariant(uint16_t(c));
-        h = h * 37u + u;
-    }
-    return h;
+    return path_hash(name.size(), [name](size_t i) { return uint16_t(name[i]); });
 }
 
 uint32_t bnd_hash_bucket_count(uint64_t file_count) {
@@ -314,7 +328,7 @@ Result<CanonicalDifference> canonical_difference(const Bnd4& b, Bytes data) {
     };
     const std::vector<uint8_t>& h = headers.value();
     const size_t n = size_t(std::min<uint64_t>(h.size(), file_size));
-    const size_t first = size_t(std::mismatch(h.begin(), h.begin() + n, data.begin()).first - h.begin());
+    const size_t first = first_difference(h.data(), data.data(), n);
     if (first < n) note(first);
     uint64_t pos = h.size();
     for (size_t i = 0; i < b.members.size(); ++i) {
@@ -335,7 +349,7 @@ Result<CanonicalDifference> canonical_difference(const Bnd4& b, Bytes data) {
         if (!d.differs && m.data_offset != want && want < file_size) {
             const size_t len = size_t(std::min<uint64_t>(m.data.size(), file_size - want));
             const uint8_t* const at = data.data() + want;
-            const size_t k = size_t(std::mismatch(m.data.begin(), m.data.begin() + len, at).first - m.data.begin());
+            const size_t k = first_difference(m.data.data(), at, len);
             if (k < len) note(want + k);
         }
         pos = want + m.data.size();
@@ -343,6 +357,23 @@ Result<CanonicalDifference> canonical_difference(const Bnd4& b, Bytes data) {
     d.canonical_size = pos;
     if (!d.differs && pos != file_size) note(std::min(pos, file_size));
     return d;
+}
+
+// A UTF-16 member name as UTF-8. Member paths are ASCII in every binder seen: those are copied
+// from the stored bytes directly; any other name is decoded through `units` (reused storage).
+std::string stored_name_to_utf8(const Bnd4& b, const Bnd4Member& m, std::u16string& units) {
+    const uint8_t* raw = m.raw_name.data();
+    const size_t n = m.raw_name.size() / 2;
+    const size_t low = b.is_big_endian() ? 1 : 0;  // the byte of each unit that holds an ASCII value
+    bool ascii = true;
+    for (size_t i = 0; i < n; ++i) ascii &= raw[2 * i + (1 - low)] == 0 && raw[2 * i + low] < 0x80;
+    if (!ascii) {
+        bnd4_name_units_into(b, m, units);
+        return utf16_to_utf8(units);
+    }
+    std::string out(n, '\0');
+    for (size_t i = 0; i < n; ++i) out[i] = char(raw[2 * i + low]);
+    return out;
 }
 
 // `whole`, when given, holds `data`: members are then windows into it instead of copies.
@@ -414,8 +445,7 @@ Result<Bnd4> read_bnd4(Bytes data, const SharedBytes* whole) {
                     p += 2;
                 }
                 m.raw_name.assign(data.begin() + m.name_offset, data.begin() + p);
-                bnd4_name_units_into(b, m, units);
-                m.name = utf16_to_utf8(units);
+                m.name = stored_name_to_utf8(b, m, units);
             } else {
                 uint64_t p = m.name_offset;
                 while (true) {

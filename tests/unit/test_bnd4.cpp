@@ -96,32 +96,44 @@ TEST_CASE("a binder written canonically reads back with the same members and wri
 }
 
 TEST_CASE("the hash table groups members by hash mod bucket count, sorted by hash within a bucket") {
-    Bnd4 b;
-    for (int i = 0; i < 30; ++i) {
-        std::u16string n = u"file_" + utf8_to_utf16(std::to_string(i * 7919));
-        b.members.push_back(member(i, n, "x"));
-    }
-    auto bytes = bnd4_write(b).value();
-    auto r = bnd4_read(bytes).value();
-    const auto& h = *r.hash_table;
-    CHECK(h.bucket_count == 5);
-    ByteReader br(bytes);
-    uint32_t total = 0;
-    for (uint32_t k = 0; k < h.bucket_count; ++k) {
-        uint32_t len = br.u32le(h.offset + 16 + k * 8).value(), first = br.u32le(h.offset + 20 + k * 8).value();
-        CHECK(first == total);
-        uint32_t prev = 0;
-        for (uint32_t j = first; j < first + len; ++j) {
-            uint32_t hash = br.u32le(h.array_offset + j * 8).value();
-            uint32_t index = br.u32le(h.array_offset + j * 8 + 4).value();
-            CHECK(hash % h.bucket_count == k);
-            CHECK(hash >= prev);
-            CHECK(hash == bnd_path_hash(bnd4_name_units(r, r.members[index])));
-            prev = hash;
+    // ASCII names, names with non-ASCII units (lower-cased by the hash: U+00C4 -> U+00E4), and a
+    // big-endian binder, whose UTF-16 names are stored high byte first.
+    for (int variant = 0; variant < 3; ++variant) {
+        CAPTURE(variant);
+        Bnd4 b;
+        b.big_endian = variant == 2;
+        for (int i = 0; i < 30; ++i) {
+            std::u16string n =
+                (variant == 1 ? u"\u00C4\u30A2/file_" : u"File_") + utf8_to_utf16(std::to_string(i * 7919));
+            b.members.push_back(member(i, n, "x"));
+            if (b.big_endian)
+                for (size_t k = 0; k + 1 < b.members.back().raw_name.size(); k += 2)
+                    std::swap(b.members.back().raw_name[k], b.members.back().raw_name[k + 1]);
         }
-        total += len;
+        auto bytes = bnd4_write(b).value();
+        auto r = bnd4_read(bytes).value();
+        CHECK(r.members[1].name == (variant == 1 ? "\xC3\x84\xE3\x82\xA2/file_7919" : "File_7919"));
+        const auto& h = *r.hash_table;
+        CHECK(h.bucket_count == 5);
+        ByteReader br(bytes);
+        const auto u32 = [&](uint64_t at) { return b.big_endian ? br.u32be(at).value() : br.u32le(at).value(); };
+        uint32_t total = 0;
+        for (uint32_t k = 0; k < h.bucket_count; ++k) {
+            uint32_t len = u32(h.offset + 16 + k * 8), first = u32(h.offset + 20 + k * 8);
+            CHECK(first == total);
+            uint32_t prev = 0;
+            for (uint32_t j = first; j < first + len; ++j) {
+                uint32_t hash = u32(h.array_offset + j * 8);
+                uint32_t index = u32(h.array_offset + j * 8 + 4);
+                CHECK(hash % h.bucket_count == k);
+                CHECK(hash >= prev);
+                CHECK(hash == bnd_path_hash(utf8_to_utf16(r.members[index].name)));
+                prev = hash;
+            }
+            total += len;
+        }
+        CHECK(total == 30);
     }
-    CHECK(total == 30);
 }
 
 TEST_CASE("entries read for every combination of the format bits") {
