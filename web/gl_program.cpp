@@ -6,20 +6,25 @@ namespace taescope::web {
 
 namespace {
 
+// Whether a shader's compile or a program's link succeeded; if not, appends the info log.
+bool gl_status_ok(GLuint object, GLenum status, void (*get_iv)(GLuint, GLenum, GLint*),
+                  void (*get_log)(GLuint, GLsizei, GLsizei*, GLchar*), std::string& log) {
+    GLint ok = 0;
+    get_iv(object, status, &ok);
+    if (ok) return true;
+    char text[1024] = {};
+    get_log(object, sizeof text - 1, nullptr, text);
+    log += text;
+    return false;
+}
+
 GLuint compile_shader(GLenum kind, const char* source, std::string& log) {
     GLuint shader = glCreateShader(kind);
     glShaderSource(shader, 1, &source, nullptr);
     glCompileShader(shader);
-    GLint ok = 0;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char text[1024] = {};
-        glGetShaderInfoLog(shader, sizeof text - 1, nullptr, text);
-        log += text;
-        glDeleteShader(shader);
-        return 0;
-    }
-    return shader;
+    if (gl_status_ok(shader, GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog, log)) return shader;
+    glDeleteShader(shader);
+    return 0;
 }
 
 }  // namespace
@@ -33,12 +38,7 @@ unsigned build_gl_program(const char* vertex_source, const char* fragment_source
         glAttachShader(program, vs);
         glAttachShader(program, fs);
         glLinkProgram(program);
-        GLint ok = 0;
-        glGetProgramiv(program, GL_LINK_STATUS, &ok);
-        if (!ok) {
-            char text[1024] = {};
-            glGetProgramInfoLog(program, sizeof text - 1, nullptr, text);
-            log += text;
+        if (!gl_status_ok(program, GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog, log)) {
             glDeleteProgram(program);
             program = 0;
         }
