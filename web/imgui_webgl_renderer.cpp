@@ -41,22 +41,14 @@ void set_render_state(const ImDrawData* data, int framebuffer_width, int framebu
     // Orthographic projection of the display rectangle, y pointing down (column-major).
     const float left = data->DisplayPos.x, right = data->DisplayPos.x + data->DisplaySize.x;
     const float top = data->DisplayPos.y, bottom = data->DisplayPos.y + data->DisplaySize.y;
-    const float projection[16] = {2.0f / (right - left),
-                                  0,
-                                  0,
-                                  0,
-                                  0,
-                                  2.0f / (top - bottom),
-                                  0,
-                                  0,
-                                  0,
-                                  0,
-                                  -1,
-                                  0,
-                                  (right + left) / (left - right),
-                                  (top + bottom) / (bottom - top),
-                                  0,
-                                  1};
+    // clang-format off
+    const float projection[16] = {
+        2.0f / (right - left),           0,                               0,  0,
+        0,                               2.0f / (top - bottom),           0,  0,
+        0,                               0,                               -1, 0,
+        (right + left) / (left - right), (top + bottom) / (bottom - top), 0,  1,
+    };
+    // clang-format on
     glUseProgram(r.program);
     glUniformMatrix4fv(r.projection_location, 1, GL_FALSE, projection);
     glUniform1i(r.texture_location, 0);
