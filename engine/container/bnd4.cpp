@@ -95,6 +95,18 @@ uint16_t lower_invariant(uint16_t c) {
     return c;
 }
 
+// Calls visit(count, unit) with the number of units of a member's stored name and a function
+// giving unit i: UTF-16 in the binder's byte order, or one byte a unit (the ASCII part of
+// Shift-JIS is then exact). The byte order is chosen once, outside the caller's loop.
+template <class Visit>
+auto visit_stored_name_units(const Bnd4& b, const Bnd4Member& m, Visit visit) {
+    const uint8_t* raw = m.raw_name.data();
+    if (!b.unicode) return visit(m.raw_name.size(), [raw](size_t i) { return uint16_t(raw[i]); });
+    if (b.is_big_endian())
+        return visit(m.raw_name.size() / 2, [raw](size_t i) { return uint16_t(raw[2 * i] << 8 | raw[2 * i + 1]); });
+    return visit(m.raw_name.size() / 2, [raw](size_t i) { return uint16_t(raw[2 * i] | raw[2 * i + 1] << 8); });
+}
+
 // The path hash over `count` UTF-16 units, unit(i) giving each: a slash first unless the path
 // starts with one, backslashes as slashes, lower-cased, h = h * 37 + unit.
 template <class UnitAt>
@@ -148,11 +160,7 @@ void write_header(EndianWriter& ew, const Bnd4& b, uint64_t entry_size) {
 // bnd_path_hash of a member's name, read from its stored bytes (UTF-16 in the binder's byte
 // order, or single bytes) without decoding the name into a string first.
 uint32_t path_hash_of_stored_name(const Bnd4& b, const Bnd4Member& m) {
-    const uint8_t* raw = m.raw_name.data();
-    if (!b.unicode) return path_hash(m.raw_name.size(), [raw](size_t i) { return uint16_t(raw[i]); });
-    if (b.is_big_endian())
-        return path_hash(m.raw_name.size() / 2, [raw](size_t i) { return uint16_t(raw[2 * i] << 8 | raw[2 * i + 1]); });
-    return path_hash(m.raw_name.size() / 2, [raw](size_t i) { return uint16_t(raw[2 * i] | raw[2 * i + 1] << 8); });
+    return visit_stored_name_units(b, m, [](size_t count, auto unit) { return path_hash(count, unit); });
 }
 
 void write_hash_table(EndianWriter& ew, const Bnd4& b) {
@@ -272,18 +280,10 @@ uint32_t bnd_hash_bucket_count(uint64_t file_count) {
 uint64_t Bnd4::computed_entry_size() const { return entry_layout(format()).size; }
 
 void bnd4_name_units_into(const Bnd4& b, const Bnd4Member& m, std::u16string& s) {
-    const uint8_t* raw = m.raw_name.data();
-    if (b.unicode) {
-        const size_t n = m.raw_name.size() / 2;
-        s.resize(n);
-        if (b.is_big_endian())
-            for (size_t i = 0; i < n; ++i) s[i] = char16_t((raw[2 * i] << 8) | raw[2 * i + 1]);
-        else
-            for (size_t i = 0; i < n; ++i) s[i] = char16_t(raw[2 * i] | (raw[2 * i + 1] << 8));
-    } else {
-        s.resize(m.raw_name.size());
-        for (size_t i = 0; i < s.size(); ++i) s[i] = char16_t(raw[i]);  // exact for the ASCII part of Shift-JIS
-    }
+    visit_stored_name_units(b, m, [&s](size_t count, auto unit) {
+        s.resize(count);
+        for (size_t i = 0; i < count; ++i) s[i] = char16_t(unit(i));
+    });
 }
 
 std::u16string bnd4_name_units(const Bnd4& b, const Bnd4Member& m) {
@@ -362,18 +362,17 @@ Result<CanonicalDifference> canonical_difference(const Bnd4& b, Bytes data) {
 // A UTF-16 member name as UTF-8. Member paths are ASCII in every binder seen: those are copied
 // from the stored bytes directly; any other name is decoded through `units` (reused storage).
 std::string stored_name_to_utf8(const Bnd4& b, const Bnd4Member& m, std::u16string& units) {
-    const uint8_t* raw = m.raw_name.data();
-    const size_t n = m.raw_name.size() / 2;
-    const size_t low = b.is_big_endian() ? 1 : 0;  // the byte of each unit that holds an ASCII value
-    bool ascii = true;
-    for (size_t i = 0; i < n; ++i) ascii &= raw[2 * i + (1 - low)] == 0 && raw[2 * i + low] < 0x80;
-    if (!ascii) {
-        bnd4_name_units_into(b, m, units);
-        return utf16_to_utf8(units);
-    }
-    std::string out(n, '\0');
-    for (size_t i = 0; i < n; ++i) out[i] = char(raw[2 * i + low]);
-    return out;
+    std::string out;
+    const bool ascii = visit_stored_name_units(b, m, [&out](size_t count, auto unit) {
+        for (size_t i = 0; i < count; ++i)
+            if (unit(i) >= 0x80) return false;
+        out.resize(count);
+        for (size_t i = 0; i < count; ++i) out[i] = char(unit(i));
+        return true;
+    });
+    if (ascii) return out;
+    bnd4_name_units_into(b, m, units);
+    return utf16_to_utf8(units);
 }
 
 // `whole`, when given, holds `data`: members are then windows into it instead of copies.
