@@ -19,40 +19,30 @@ std::string DecodedField::value_text(Bytes params) const {
     return format_field_value(*field, raw);
 }
 
-size_t DecodedEvent::missing_count() const {
-    size_t n = 0;
-    for (const auto& f : fields) n += !f.present;
-    return n;
-}
-
 namespace {
 
-// The stored bits of a scalar of 1, 2, 4 or 8 bytes, zero-extended (little-endian targets only).
-// A switch of fixed-size loads: a memcpy of a run-time size is a library call per field.
-uint64_t load_scalar(const uint8_t* p, uint32_t size) {
-    switch (size) {
-        case 1: return p[0];
-        case 2: {
-            uint16_t v;
-            std::memcpy(&v, p, 2);
-            return v;
-        }
-        case 4: {
-            uint32_t v;
-            std::memcpy(&v, p, 4);
-            return v;
-        }
-        case 8: {
-            uint64_t v;
-            std::memcpy(&v, p, 8);
-            return v;
-        }
-        default: {
-            uint64_t v = 0;
-            std::memcpy(&v, p, size < 8 ? size : 8);
-            return v;
-        }
+uint64_t load_u64(const uint8_t* p) {
+    uint64_t v;
+    std::memcpy(&v, p, 8);  // little-endian targets only
+    return v;
+}
+
+// The values of the first fields that lie wholly inside the `len` bytes at p (len >= 8), until
+// the first that does not; returns how many. Each value is one 8-byte load, shifted down and
+// masked to the field's size (a byte array's mask is 0). Loads never reach past the bytes:
+// while 8 bytes remain at a field's offset they start there; for the last few fields they end
+// at the last byte instead.
+size_t read_values(const FieldLoad* loads, size_t count, const uint8_t* p, size_t len, uint64_t* values) {
+    size_t i = 0;
+    for (; i < count && loads[i].reach <= len; ++i) values[i] = load_u64(p + loads[i].offset) & loads[i].mask;
+    const uint64_t last_load = len - 8;
+    for (; i < count; ++i) {
+        const FieldLoad& f = loads[i];
+        if (f.end > len) break;
+        const uint64_t at = f.offset < last_load ? f.offset : last_load;
+        values[i] = (load_u64(p + at) >> (8 * (f.offset - at))) & f.mask;
     }
+    return i;
 }
 
 }  // namespace
@@ -60,34 +50,36 @@ uint64_t load_scalar(const uint8_t* p, uint32_t size) {
 void decode_event_into(DecodedEvent& out, const GameTemplates* templates, uint32_t type, Bytes params) {
     out.type = type;
     out.templ = templates ? templates->find(type) : nullptr;
+    DecodedFields& d = out.fields;
     uint64_t covered = 0;
     if (!out.templ) {
-        out.fields.clear();
+        d.fields_ = nullptr;
+        d.count_ = d.present_ = 0;
     } else {
         const std::vector<TemplateField>& fields = out.templ->fields;
-        // Every member of every field is assigned below, so storage kept from the previous event
-        // is reused as it is: clearing and resizing value-initialised it first (a memset call per
-        // event in wasm, where it is not inlined).
-        if (out.fields.size() != fields.size()) out.fields.resize(fields.size());
-        DecodedField* d = out.fields.data();
-        size_t i = 0;
-        for (; i < fields.size(); ++i, ++d) {
-            const TemplateField& f = fields[i];
-            d->field = &f;
-            d->offset = f.offset;
-            d->size = f.size;
-            if (uint64_t(f.offset) + f.size > params.size()) break;  // this one and all after are missing
-            d->present = true;
-            d->raw = f.type != FieldType::Bytes ? load_scalar(params.data() + f.offset, f.size) : 0;
-            covered = uint64_t(f.offset) + f.size;
+        // Storage kept from the previous event is reused: only the present values are written.
+        if (d.values_.size() < fields.size()) d.values_.resize(fields.size());
+        // The packed loads, or (a template whose fields changed after pack()) loads made here.
+        thread_local std::vector<FieldLoad> made;
+        const FieldLoad* loads = out.templ->loads.data();
+        if (out.templ->loads.size() != fields.size()) {
+            made.clear();
+            for (const auto& f : fields) made.push_back(field_load(f));
+            loads = made.data();
         }
-        for (; i < fields.size(); ++i, ++d) {
-            d->field = &fields[i];
-            d->offset = fields[i].offset;
-            d->size = fields[i].size;
-            d->present = false;
-            d->raw = 0;
+        size_t present;
+        if (params.size() >= 8) {
+            present = read_values(loads, fields.size(), params.data(), params.size(), d.values_.data());
+        } else {
+            uint8_t padded[8] = {};  // so that every load has 8 bytes to read
+            if (!params.empty()) std::memcpy(padded, params.data(), params.size());
+            present = read_values(loads, fields.size(), padded, 8, d.values_.data());
+            while (present > 0 && loads[present - 1].end > params.size()) --present;
         }
+        d.fields_ = fields.data();
+        d.count_ = uint32_t(fields.size());
+        d.present_ = uint32_t(present);
+        covered = present ? loads[present - 1].end : 0;
     }
     out.raw_offset = uint32_t(covered);
     out.raw = params.subspan(size_t(covered));

@@ -9,6 +9,7 @@
 // bytes past the template and the trailing alignment stay exactly as they were read.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -32,14 +33,64 @@ struct DecodedField {
     std::string value_text(Bytes params) const;
 };
 
+struct DecodedEvent;
+void decode_event_into(DecodedEvent& out, const GameTemplates* templates, uint32_t type, Bytes params);
+
+// An event's fields, one per template field in order. Only the values are stored; each
+// DecodedField is put together on access from the template (field, offset, size) and from how
+// many fields the bytes hold (the missing ones are always the last). A pass over every event
+// thus writes 8 bytes per field instead of a 32-byte record.
+class DecodedFields {
+public:
+    class iterator {
+    public:
+        using value_type = DecodedField;
+        using difference_type = std::ptrdiff_t;
+        iterator() = default;
+        iterator(const DecodedFields* owner, size_t i) : owner_(owner), i_(i) {}
+        DecodedField operator*() const { return (*owner_)[i_]; }
+        iterator& operator++() {
+            ++i_;
+            return *this;
+        }
+        iterator operator++(int) {
+            iterator old = *this;
+            ++i_;
+            return old;
+        }
+        bool operator==(const iterator& o) const { return i_ == o.i_; }
+
+    private:
+        const DecodedFields* owner_ = nullptr;
+        size_t i_ = 0;
+    };
+
+    size_t size() const { return count_; }
+    bool empty() const { return count_ == 0; }
+    size_t present_count() const { return present_; }
+    DecodedField operator[](size_t i) const {
+        const TemplateField& f = fields_[i];
+        const bool present = i < present_;
+        return DecodedField{&f, f.offset, f.size, present, present ? values_[i] : 0};
+    }
+    iterator begin() const { return iterator(this, 0); }
+    iterator end() const { return iterator(this, count_); }
+
+private:
+    friend void decode_event_into(DecodedEvent&, const GameTemplates*, uint32_t, Bytes);
+    const TemplateField* fields_ = nullptr;
+    uint32_t count_ = 0, present_ = 0;
+    std::vector<uint64_t> values_;  // the first present_ are the present fields' values
+};
+
 struct DecodedEvent {
     uint32_t type = 0;
     const EventTypeTemplate* templ = nullptr;  // nullptr: no template for this type
-    std::vector<DecodedField> fields;          // one per template field, in order
+    DecodedFields fields;                      // one per template field, in order
     uint32_t raw_offset = 0;                   // bytes [raw_offset, end) are covered by no present field
     Bytes raw;                                 // those bytes (past the template, or from a partly stored field)
 
-    size_t missing_count() const;
+    size_t missing_count() const { return fields.size() - fields.present_count(); }
 };
 
 // `templates` may be nullptr (no game known): then every event is raw bytes.

@@ -104,22 +104,30 @@ bool TemplateField::is_padding() const {
     return std::all_of(rest.begin(), rest.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+FieldLoad field_load(const TemplateField& field) {
+    FieldLoad load;
+    load.offset = field.offset;
+    load.end = field.offset + field.size;
+    load.reach = std::max(load.end, field.offset + 8);
+    if (field.type != FieldType::Bytes)
+        load.mask = field.size >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * field.size)) - 1;
+    return load;
+}
+
 void EventTypeTemplate::pack() {
     uint32_t offset = 0;
+    loads.clear();
+    loads.reserve(fields.size());
     for (auto& f : fields) {
         f.offset = offset;
         offset += f.size;
+        loads.push_back(field_load(f));
     }
 }
 
 uint32_t EventTypeTemplate::size() const { return fields.empty() ? 0 : fields.back().offset + fields.back().size; }
 
-const EventTypeTemplate* GameTemplates::find(uint32_t event_type) const {
-    if (event_type < position_by_id.size() && indexed_count == types.size()) {
-        const size_t at = position_by_id[event_type];
-        if (at == 0) return nullptr;
-        if (types[at - 1].id == event_type) return &types[at - 1];
-    }
+const EventTypeTemplate* GameTemplates::find_by_search(uint32_t event_type) const {
     auto it = std::lower_bound(types.begin(), types.end(), event_type,
                                [](const EventTypeTemplate& t, uint32_t id) { return t.id < id; });
     return (it != types.end() && it->id == event_type) ? &*it : nullptr;

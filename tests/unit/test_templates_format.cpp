@@ -424,6 +424,63 @@ TEST_CASE("decode_event_into: a reused DecodedEvent holds exactly what a fresh d
     CHECK(reused.fields[8].raw == 777);
 }
 
+TEST_CASE("decode_event_into: every field's value is its bytes, at every length, packed or not") {
+    // Fields of every size at every alignment, so that values lie at the start, the middle and
+    // the last bytes of the parameters (where the decoder loads the 8 bytes ending there).
+    EventTypeTemplate e;
+    e.id = 7;
+    for (FieldType type : {FieldType::U8, FieldType::S64, FieldType::U16, FieldType::F32, FieldType::Bool,
+                           FieldType::U32, FieldType::S8, FieldType::U64, FieldType::S16, FieldType::U8}) {
+        TemplateField f;
+        f.type = type;
+        f.size = scalar_size(type);
+        e.fields.push_back(f);
+    }
+    TemplateField array;
+    array.type = FieldType::Bytes;
+    array.size = 3;
+    e.fields.insert(e.fields.begin() + 3, array);
+    GameTemplates t;
+    t.types.push_back(e);
+    t.finish();
+    const EventTypeTemplate& packed = t.types[0];
+    std::vector<uint8_t> bytes(packed.size() + 5);
+    for (size_t i = 0; i < bytes.size(); ++i) bytes[i] = uint8_t(0x11 * (i % 15) + 3);
+
+    // The reference: each value assembled byte by byte, little-endian.
+    auto check = [&](const GameTemplates& templates, size_t n) {
+        const Bytes p(bytes.data(), n);
+        DecodedEvent d = decode_event(&templates, 7, p);
+        REQUIRE(d.fields.size() == packed.fields.size());
+        uint32_t covered = 0;
+        bool all_before_present = true;
+        for (size_t i = 0; i < d.fields.size(); ++i) {
+            const TemplateField& f = packed.fields[i];
+            const bool fits = all_before_present && f.offset + f.size <= n;
+            all_before_present = fits;
+            uint64_t want = 0;
+            if (fits && f.type != FieldType::Bytes)
+                for (uint32_t k = f.size; k-- > 0;) want = want << 8 | bytes[f.offset + k];
+            if (fits) covered = f.offset + f.size;
+            INFO("length " << n << ", field " << i);
+            CHECK(d.fields[i].present == fits);
+            CHECK(d.fields[i].raw == want);
+            CHECK(d.fields[i].offset == f.offset);
+            CHECK(d.fields[i].size == f.size);
+        }
+        CHECK(d.raw_offset == covered);
+        CHECK(d.raw.size() == n - covered);
+        CHECK(d.missing_count() == d.fields.size() - d.fields.present_count());
+    };
+    for (size_t n = 0; n <= bytes.size(); ++n) check(t, n);
+
+    // Fields changed after pack() without a new pack(): the decoder must not read the stale
+    // loads (here one field fewer) but the fields themselves.
+    GameTemplates stale = t;
+    stale.types[0].loads.pop_back();
+    for (size_t n = 0; n <= bytes.size(); ++n) check(stale, n);
+}
+
 TEST_CASE("GameTemplates::find: the id index agrees with a search, also after types are added unfinished") {
     GameTemplates t;
     for (uint32_t id : {5u, 96u, 10138u, 70000u, 1u}) {
