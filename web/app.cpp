@@ -235,6 +235,18 @@ void App::set_strong_evidence_only(bool on) {
     rebuild_timeline();
 }
 
+const App::DocumentTotals& App::document_totals() {
+    if (totals_generation_ != state_.edit.generation) {
+        totals_ = {};
+        if (state_.document) {
+            totals_.animations = state_.document->document().animation_count();
+            totals_.events = state_.document->document().event_count();
+        }
+        totals_generation_ = state_.edit.generation;
+    }
+    return totals_;
+}
+
 const StoredWordCounts* App::word_evidence(const KnowledgeEntry& entry) {
     if (!state_.document || !entry.counted_word_offset) return nullptr;
     if (evidence_generation_ != state_.edit.generation) {

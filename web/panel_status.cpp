@@ -37,7 +37,8 @@ void draw_status_bar(App& app, const PanelRect& rect) {
             d.container.info.kind == ContainerKind::None ? "uncompressed" : "in " + d.container.info.variant_name();
         ImGui::TextDisabled("%s %s | %zu TAE file%s | %zu animations | %zu events | parsed in %.0f ms",
                             doc.kind_name().c_str(), wrapper.c_str(), d.taes.size(), d.taes.size() == 1 ? "" : "s",
-                            d.animation_count(), d.event_count(), s.load.parse_milliseconds);
+                            app.document_totals().animations, app.document_totals().events,
+                            s.load.parse_milliseconds);
         if (const TaeFileInfo* info = app.selected_tae_info()) {
             ImGui::SameLine();
             ImGui::TextDisabled("| game %s", info->game.empty() ? "unknown" : info->game.c_str());
