@@ -11,6 +11,11 @@ const f32 = (x) => Math.fround(x);
 const snapped = (seconds) => f32(Math.round(seconds * FPS) / FPS);
 
 export async function editTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root }) {
+  // After a key press, waits (up to 10 s) until the page's event count is n. A loaded machine can
+  // take more than the few frames `frames` waits for to handle a key; the check after it still
+  // fails when the count never arrives.
+  const eventCountReaches = (page, n) =>
+    page.waitForFunction((n) => window.taescope.state().timeline.events.length === n, n, { timeout: 10000 }).catch(() => {});
   const c5070 = corpusFile('sekiro/c5070.anibnd.dcx');
   const session = await openPage({ permissions: ['clipboard-read', 'clipboard-write'] });
   const { page } = session;
@@ -136,12 +141,12 @@ export async function editTests({ openPage, dropFile, frames, test, check, corpu
     check(selected.includes(0) && selected.includes(count), `marquee over rows 0..${count} selected ${JSON.stringify(selected)}`);
     await page.screenshot({ path: path.join(shots, '21-edit-marquee.png') });
     await page.keyboard.press('Delete');
-    await frames(page);
+    await eventCountReaches(page, count + 1 - selected.length);
     s = await state();
     check(s.timeline.events.length === count + 1 - selected.length, `Delete left ${s.timeline.events.length} events`);
     await page.keyboard.press('Control+z');
     await page.keyboard.press('Control+z');
-    await frames(page);
+    await eventCountReaches(page, count);
     s = await state();
     check(s.timeline.events.length === count, `after two undos ${s.timeline.events.length} events, expected ${count}`);
     const after = await page.evaluate(() => Array.from(window.taescope.exportFile()));
@@ -174,7 +179,7 @@ export async function editTests({ openPage, dropFile, frames, test, check, corpu
     check(Math.abs((pasted.end - pasted.start) - (source.end - source.start)) < 1e-5, 'the pasted event has another length');
     check(s.selectedEvent && s.selectedEvent.parameterHex === sourceEvent.parameterHex, 'the pasted parameters differ from the copied ones');
     await page.keyboard.press('Control+z');
-    await frames(page);
+    await eventCountReaches(page, count);
     s = await state();
     check(s.timeline.events.length === count, 'undo did not remove the pasted event');
     await page.evaluate((name) => window.taescope.select(0, name), edited.animation);
