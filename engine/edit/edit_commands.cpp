@@ -460,6 +460,12 @@ Result<EditChange> plan_command(Document& doc, const GameTemplates* templates, c
     return change;
 }
 
+bool changes_animation_table(const EditChange& change) {
+    for (const AnimationChange& c : change.changes)
+        if (c.kind != AnimationChange::Kind::Replace || c.before.number != c.after.number) return true;
+    return false;
+}
+
 void apply_change(Document& doc, const EditChange& change) {
     run_changes(doc, change, true);
     for (const auto& [tae, was] : change.modified_before) doc.taes[tae].modified = true;

@@ -185,6 +185,10 @@ struct EditChange {
 struct Document;
 struct GameTemplates;
 
+// Whether applying or reverting `change` adds, removes or renumbers an animation (anything but
+// Replace changes that keep each animation's number).
+bool changes_animation_table(const EditChange& change);
+
 // Works out what `command` changes, without changing the document's animations (new parameter
 // bytes are appended to the target file's arena, where unreferenced bytes are never written).
 // `templates` may be nullptr: field edits then fail and new events get no template defaults.

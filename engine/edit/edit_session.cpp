@@ -33,6 +33,13 @@ void merge_into(EditChange& top, EditChange next) {
     }
 }
 
+// The event files a change touches (its modified_before lists each once).
+std::vector<size_t> files_changed(const EditChange& change) {
+    std::vector<size_t> files;
+    for (const auto& [tae, was_modified] : change.modified_before) files.push_back(tae);
+    return files;
+}
+
 }  // namespace
 
 const GameTemplates* templates_for_document(const Document& doc) {
@@ -49,7 +56,7 @@ Result<EditOutcome> EditSession::apply(const EditCommand& command) {
     if (!planned.ok()) return std::move(planned).error();
     EditChange change = std::move(planned).value();
     apply_change(doc_, change);
-    EditOutcome out{change.label, change.selection_after};
+    EditOutcome out{change.label, change.selection_after, changes_animation_table(change), files_changed(change)};
 
     uint64_t drag = drag_of(command);
     steps_.resize(position_);  // a new command drops the redo branch
@@ -68,14 +75,16 @@ Result<EditOutcome> EditSession::undo() {
     if (!can_undo()) return make_error(Error::kNoOffset, "nothing to undo");
     const Step& step = steps_[--position_];
     revert_change(doc_, step.change);
-    return EditOutcome{"Undo " + step.change.label, step.change.selection_before};
+    return EditOutcome{"Undo " + step.change.label, step.change.selection_before, changes_animation_table(step.change),
+                       files_changed(step.change)};
 }
 
 Result<EditOutcome> EditSession::redo() {
     if (!can_redo()) return make_error(Error::kNoOffset, "nothing to redo");
     const Step& step = steps_[position_++];
     apply_change(doc_, step.change);
-    return EditOutcome{"Redo " + step.change.label, step.change.selection_after};
+    return EditOutcome{"Redo " + step.change.label, step.change.selection_after, changes_animation_table(step.change),
+                       files_changed(step.change)};
 }
 
 std::vector<HistoryEntry> EditSession::history() const {

@@ -28,6 +28,10 @@ namespace taescope {
 struct EditOutcome {
     std::string label;        // the step's label ("Move event 3 of a000_003004 to 0.500 s")
     EditSelection selection;  // what the UI should select now
+    // An animation was added, removed or renumbered: what indexes animations by number (the
+    // import resolver's AnimationIndex) is out of date. False for every event-level change.
+    bool animation_table_changed = false;
+    std::vector<size_t> files_changed;  // the event files (indices into Document::taes) it changed
 };
 
 struct HistoryEntry {

@@ -285,6 +285,32 @@ TEST_CASE("edit: animations stay in ascending order: add and renumber take their
     for (const auto& f : validate_tae(written(s))) CHECK_MESSAGE(f.severity != TaeSeverity::Error, f.to_string());
 }
 
+TEST_CASE("edit: an outcome names the files it changed and says when animations were added, removed or renumbered, also on undo and redo") {
+    EditSession s(synthetic_document(), nullptr);
+    auto table_changed = [&](const EditCommand& command) {
+        auto r = s.apply(command);
+        REQUIRE_MESSAGE(r.ok(), (r.ok() ? std::string() : r.error().to_string()));
+        auto undone = s.undo();
+        REQUIRE(undone.ok());
+        auto redone = s.redo();
+        REQUIRE(redone.ok());
+        CHECK(undone->animation_table_changed == r->animation_table_changed);
+        CHECK(redone->animation_table_changed == r->animation_table_changed);
+        CHECK(r->files_changed == std::vector<size_t>{0});
+        CHECK(undone->files_changed == std::vector<size_t>{0});
+        CHECK(redone->files_changed == std::vector<size_t>{0});
+        return r->animation_table_changed;
+    };
+    const AnimationTarget first{0, 0};
+    CHECK_FALSE(table_changed(MoveEvents{first, {0}, 0.5}));
+    CHECK_FALSE(table_changed(DeleteEvents{first, {0}}));
+    CHECK_FALSE(table_changed(AddEvent{first, 0, 0.1, 0.4}));
+    CHECK(table_changed(AddAnimation{0, 3002}));
+    CHECK(table_changed(RenumberAnimation{{0, 0}, 3001}));
+    CHECK(table_changed(DuplicateAnimation{{0, 0}, 3020}));
+    CHECK(table_changed(RemoveAnimation{{0, 1}}));
+}
+
 TEST_CASE("edit: a group file refuses numbers outside its group") {
     auto doc = open_document(write_tae(synthetic_tae()), "a10.tae");  // a loose aNN.tae is a group file
     REQUIRE(doc.ok());
