@@ -239,8 +239,12 @@ const App::DocumentTotals& App::document_totals() {
     if (totals_generation_ != state_.edit.generation) {
         totals_ = {};
         if (state_.document) {
-            totals_.animations = state_.document->document().animation_count();
-            totals_.events = state_.document->document().event_count();
+            for (const DocumentTae& t : state_.document->document().taes) {
+                totals_.animations_per_file.push_back(t.tae ? t.tae->animations.size() : 0);
+                totals_.events_per_file.push_back(t.tae ? t.tae->event_count() : 0);
+                totals_.animations += totals_.animations_per_file.back();
+                totals_.events += totals_.events_per_file.back();
+            }
         }
         totals_generation_ = state_.edit.generation;
     }

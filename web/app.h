@@ -146,6 +146,8 @@ public:
     struct DocumentTotals {
         size_t animations = 0;
         size_t events = 0;
+        std::vector<size_t> animations_per_file;  // parallel to document().taes (0 for one that did not parse)
+        std::vector<size_t> events_per_file;
     };
     const DocumentTotals& document_totals();
 
@@ -185,7 +187,7 @@ public:
 private:
     void rebuild_timeline();
     // After the document changed: views, indices and the selection the edit reported.
-    void after_document_change(const EditSelection& selection);
+    void after_document_change(const EditOutcome& outcome);
     void report_edit(std::string message, bool is_error);
     std::optional<AnimationTarget> selected_animation_target() const;
     LoadedDocument* document() { return state_.document.get(); }

@@ -32,6 +32,12 @@ EMSCRIPTEN_KEEPALIVE const char* taescope_state_json() {
     return text.c_str();
 }
 
+EMSCRIPTEN_KEEPALIVE const char* taescope_page_status_json() {
+    static std::string text;
+    text = taescope::web::page_status_json(app());
+    return text.c_str();
+}
+
 EMSCRIPTEN_KEEPALIVE const char* taescope_animations_json(int tae_file) {
     static std::string text;
     text = taescope::web::animations_json(app(), tae_file);

@@ -44,7 +44,7 @@ void write_animation(JsonWriter& json, const DocumentTae& entry, const TaeAnimat
     json.end_object();
 }
 
-void write_document(JsonWriter& json, const LoadedDocument& doc) {
+void write_document(JsonWriter& json, const LoadedDocument& doc, const App::DocumentTotals& totals) {
     const Document& d = doc.document();
     json.key("document")
         .begin_object()
@@ -53,8 +53,8 @@ void write_document(JsonWriter& json, const LoadedDocument& doc) {
         .field("kind", doc.kind_name())
         .field("container", d.container.info.variant_name())
         .field("taeFileCount", uint64_t(d.taes.size()))
-        .field("animationCount", uint64_t(d.animation_count()))
-        .field("eventCount", uint64_t(d.event_count()));
+        .field("animationCount", uint64_t(totals.animations))
+        .field("eventCount", uint64_t(totals.events));
     json.key("taeFiles").begin_array();
     for (size_t i = 0; i < d.taes.size(); ++i) {
         const DocumentTae& t = d.taes[i];
@@ -66,7 +66,7 @@ void write_document(JsonWriter& json, const LoadedDocument& doc) {
             .field("game", info.game);
         if (t.tae) {
             json.field("animations", uint64_t(t.tae->animations.size()))
-                .field("events", uint64_t(t.tae->event_count()))
+                .field("events", uint64_t(totals.events_per_file[i]))
                 .field("eventBank", t.tae->header.event_bank)
                 .field("version", uint64_t(t.tae->header.version))
                 .field("templates", info.templates != nullptr);
@@ -332,6 +332,36 @@ void write_compare(JsonWriter& json, App& app) {
     json.end_object();
 }
 
+std::string page_status_json(App& app) {
+    const AppState& s = app.state();
+    JsonWriter json;
+    json.begin_object()
+        .field("status", load_phase_name(s.load.phase))
+        .field("fileName", s.load.file_name)
+        .field("fileSize", s.load.file_size)
+        .field("progress", s.load.phase == LoadPhase::Parsing ? s.load.progress : 1.0)
+        .field("progressText", s.load.progress_text);
+    json.key("error");
+    if (s.load.phase == LoadPhase::Failed)
+        write_error(json, s.load.error);
+    else
+        json.null();
+    json.key("edit").begin_object().field("dirty", app.is_dirty()).end_object();
+    json.key("document");
+    if (s.document) {
+        const App::DocumentTotals& totals = app.document_totals();
+        json.begin_object()
+            .field("name", s.document->document().name)
+            .field("taeFileCount", uint64_t(s.document->tae_file_count()))
+            .field("animationCount", uint64_t(totals.animations))
+            .end_object();
+    } else {
+        json.null();
+    }
+    json.end_object();
+    return json.text();
+}
+
 std::string state_json(App& app) {
     const AppState& s = app.state();
     JsonWriter json;
@@ -355,7 +385,7 @@ std::string state_json(App& app) {
         json.null();
 
     if (s.document)
-        write_document(json, *s.document);
+        write_document(json, *s.document, app.document_totals());
     else
         json.key("document").null();
 

@@ -118,6 +118,10 @@ export async function editTests({ openPage, dropFile, frames, test, check, corpu
     const before = await page.evaluate(() => Array.from(window.taescope.exportFile()));
     check(before.length > 0, `export failed: ${s.edit.export.error}`);
     const count = s.timeline.events.length;
+    // The document's totals follow every edit (they are updated per changed file, not recounted).
+    const totalEvents = s.document.eventCount;
+    const totalsAgree = (s) => s.document.taeFiles.reduce((n, f) => n + (f.events || 0), 0) === s.document.eventCount;
+    check(totalsAgree(s), 'the per-file event counts do not add up to the document total');
     const g = s.timeline.geometry, box = await canvasBox();
     const emptyY = g.rowsTop + g.rowHeight * (count + 1.5);
     check(emptyY + g.rowHeight < g.visibleBottom - 4, 'no empty space below the rows');
@@ -132,6 +136,7 @@ export async function editTests({ openPage, dropFile, frames, test, check, corpu
     const added = s.timeline.events[count];
     check(Math.abs(added.start - snapped(tClick)) < 0.5 / FPS + 1e-6, `added at ${added.start}, clicked at ${tClick}`);
     check(Math.round((added.end - added.start) * FPS) === 10, `new event is ${(added.end - added.start) * FPS} frames long`);
+    check(s.document.eventCount === totalEvents + 1 && totalsAgree(s), `after adding one event the document counts ${s.document.eventCount}, was ${totalEvents}`);
 
     // Marquee from empty space (right, below the rows) up to the first row: every bar in between.
     await drag({ x: box.left + g.axisX1 - 4, y: box.top + emptyY + g.rowHeight }, -(g.axisX1 - g.axisX0 - 8), -(emptyY + g.rowHeight - g.rowsTop - g.rowHeight * 0.5));
@@ -144,11 +149,13 @@ export async function editTests({ openPage, dropFile, frames, test, check, corpu
     await eventCountReaches(page, count + 1 - selected.length);
     s = await state();
     check(s.timeline.events.length === count + 1 - selected.length, `Delete left ${s.timeline.events.length} events`);
+    check(s.document.eventCount === totalEvents + 1 - selected.length && totalsAgree(s), `after deleting ${selected.length} the document counts ${s.document.eventCount}, was ${totalEvents} + 1`);
     await page.keyboard.press('Control+z');
     await page.keyboard.press('Control+z');
     await eventCountReaches(page, count);
     s = await state();
     check(s.timeline.events.length === count, `after two undos ${s.timeline.events.length} events, expected ${count}`);
+    check(s.document.eventCount === totalEvents && totalsAgree(s), `after two undos the document counts ${s.document.eventCount}, was ${totalEvents}`);
     const after = await page.evaluate(() => Array.from(window.taescope.exportFile()));
     check(after.length === before.length && after.every((b, i) => b === before[i]), 'undoing add + delete does not give the same bytes back');
   });

@@ -113,16 +113,29 @@
   }
 
   function hideBusy() {
-    busy.hidden = true;
-    toolbarProgress.hidden = true;
+    if (!busy.hidden) busy.hidden = true;
+    if (!toolbarProgress.hidden) toolbarProgress.hidden = true;
+  }
+
+  // The app reports every change (each step of a drag, too): the DOM is written only where the
+  // text differs, so that an unchanged title or status line costs the page no style work.
+  function setText(element, text) {
+    if (element.textContent !== text) element.textContent = text;
+  }
+
+  // The small status the page's own overlays need (load status, progress, error, unsaved edits,
+  // counts); readState() is the whole state, for the query API and for open() promises.
+  function readPageStatus() {
+    if (!Module) return { status: 'loading-module' };
+    return JSON.parse(Module.UTF8ToString(Module._taescope_page_status_json()));
   }
 
   function onEngineChange() {
-    const state = readState();
+    const state = readPageStatus();
     if (state.status === 'parsing') {
       const fraction = state.progress > 0 ? state.progress : null;
       showBusy(`Opening ${state.fileName} (${state.fileSize.toLocaleString()} bytes)… ${state.progressText || ''}`, fraction);
-      statusLine.textContent = `parsing ${state.fileName}`;
+      setText(statusLine, `parsing ${state.fileName}`);
     } else {
       hideBusy();
     }
@@ -134,22 +147,24 @@
         $('error-text').textContent = formatError(state.error);
         errorOverlay.hidden = false;
       }
-      statusLine.textContent = `${state.fileName}: error`;
+      setText(statusLine, `${state.fileName}: error`);
     } else {
-      errorOverlay.hidden = true;
+      if (!errorOverlay.hidden) errorOverlay.hidden = true;
       lastShownError = null;
     }
     const dirty = !!(state.edit && state.edit.dirty);
-    document.title = (dirty ? '* ' : '') + (state.fileName ? `${state.fileName} — TAE Scope` : 'TAE Scope');
+    const title = (dirty ? '* ' : '') + (state.fileName ? `${state.fileName} — TAE Scope` : 'TAE Scope');
+    if (document.title !== title) document.title = title;
     if (state.status === 'ready' && state.document) {
       const d = state.document;
-      statusLine.textContent = `${d.name} — ${d.taeFileCount} TAE file${d.taeFileCount === 1 ? '' : 's'}, ` +
-        `${d.animationCount} animations`;
+      setText(statusLine, `${d.name} — ${d.taeFileCount} TAE file${d.taeFileCount === 1 ? '' : 's'}, ` +
+        `${d.animationCount} animations`);
     }
-    if (state.status === 'ready' || state.status === 'error') {
+    if ((state.status === 'ready' || state.status === 'error') && waiters.length) {
       const done = waiters;
       waiters = [];
-      for (const resolve of done) resolve(state);
+      const full = readState();
+      for (const resolve of done) resolve(full);
     }
   }
 
