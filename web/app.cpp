@@ -89,9 +89,13 @@ bool App::finish_pending_open() {
 
     state_.selection = Selection{};
     state_.files = FilesPanelState{};
-    TimelineRowOrder order = state_.timeline.row_order;
+    // The row order and the row zoom are the user's way of looking at timelines: they stay,
+    // as they do when another animation is selected. The view (time, span, scroll) is new.
+    const TimelineState kept = state_.timeline;
     state_.timeline = TimelineState{};
-    state_.timeline.row_order = order;
+    state_.timeline.row_order = kept.row_order;
+    state_.timeline.row_height = kept.row_height;
+    state_.timeline.fit_rows = kept.fit_rows;
     state_.search.hits.clear();
     state_.search.ran_query.clear();
     state_.edit.gesture = TimelineGesture{};

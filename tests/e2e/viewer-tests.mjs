@@ -210,6 +210,14 @@ export async function viewerTests({ openPage, dropFile, frames, test, check, cor
       check(s.timeline.rowHeight === 6 && !s.timeline.rowLabels && s.timeline.visibleRows === rowsShown(s), `rowHeight(6): ${s.timeline.rowHeight} px, ${s.timeline.visibleRows} rows`);
       s = await page.evaluate(() => window.taescope.rowHeight(0));
       check(s.timeline.rowHeight === normal, `rowHeight(0): ${s.timeline.rowHeight} px`);
+      // Fitted rows stay fitted when a file is opened again (like the row order).
+      await page.evaluate(() => window.taescope.fitRows());
+      s = await dropFile(page, fs.readFileSync(file), 'a00.tae');
+      await frames(page);
+      s = await page.evaluate(() => window.taescope.state());
+      check(s.status === 'ready' && s.timeline.rowsFitted && s.timeline.rowHeight === fitted && s.timeline.visibleRows === count,
+        `reopened: fitted ${s.timeline.rowsFitted}, ${s.timeline.rowHeight} px, ${s.timeline.visibleRows} rows`);
+      s = await page.evaluate(() => window.taescope.rowHeight(0));
       console.log(`note  dense a00.tae: ${count} rows fitted at ${fitted.toFixed(4)} px (normal ${normal}); clicked rows ${targets.map((t) => `${t.row} (pixel shared with ${t.sharing})`).join(', ')}; Ctrl+wheel x3 -> ${zoomed.toFixed(4)} px`);
       check(problems.length === 0, problems.join('; '));
     } finally {
