@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <optional>
+#include <unordered_map>
 
 #include "templates/event_decoder.h"
 #include "timeline_model.h"
@@ -20,19 +21,6 @@ std::string lower(std::string s) {
 std::string trim(const std::string& s) {
     size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
     return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
-}
-
-// The whole text as a number ("-1", "0.5", "0x1F"), or nothing.
-std::optional<double> whole_number(const std::string& text) {
-    if (text.empty()) return std::nullopt;
-    const char* begin = text.c_str();
-    char* end = nullptr;
-    errno = 0;
-    double v = (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
-                   ? double(std::strtoull(begin, &end, 16))
-                   : std::strtod(begin, &end);
-    if (errno != 0 || end != begin + text.size()) return std::nullopt;
-    return v;
 }
 
 enum class Scope { Any, Type, Value, Animation };
@@ -52,7 +40,7 @@ SearchResult search_document(const LoadedDocument& doc, const std::string& raw_q
         }
     }
     if (query.empty()) return out;
-    std::optional<double> number = whole_number(query);
+    std::optional<double> number = parse_number_text(query);
     auto add = [&](SearchHit hit) {
         if (out.hits.size() >= kMaxSearchHits) {
             out.truncated = true;
@@ -63,6 +51,7 @@ SearchResult search_document(const LoadedDocument& doc, const std::string& raw_q
     };
 
     DecodedEvent decoded;  // reused for every event
+    std::unordered_map<const EventTypeTemplate*, bool> name_matches;  // whether a type's name holds the query
     for (size_t t = 0; t < doc.tae_file_count(); ++t) {
         const TaeFile* file = doc.tae(t);
         if (!file) continue;
@@ -70,13 +59,19 @@ SearchResult search_document(const LoadedDocument& doc, const std::string& raw_q
         const GameTemplates* templates = doc.info[t].templates;
         for (size_t a = 0; a < file->animations.size(); ++a) {
             const TaeAnimation& animation = file->animations[a];
-            std::string name = full_animation_name(entry, animation);
             if (scope == Scope::Any || scope == Scope::Animation) {
+                // The name is written only where it is compared or shown (a number query in any
+                // scope but anim: compares numbers only).
+                std::string name;
+                if (!number || scope == Scope::Animation) name = full_animation_name(entry, animation);
                 bool match =
                     number ? (double(entry.full_number(animation)) == *number || double(animation.number) == *number)
                            : name.find(query) != std::string::npos;
                 if (scope == Scope::Animation && !match) match = name.find(query) != std::string::npos;
-                if (match && !add(SearchHit{int(t), int(a), -1, "animation " + name})) return out;
+                if (match) {
+                    if (name.empty()) name = full_animation_name(entry, animation);
+                    if (!add(SearchHit{int(t), int(a), -1, "animation " + name})) return out;
+                }
             }
             if (scope == Scope::Animation) continue;
             for (size_t e = 0; e < animation.events.size(); ++e) {
@@ -87,7 +82,12 @@ SearchResult search_document(const LoadedDocument& doc, const std::string& raw_q
                         match = double(event.type) == *number;
                     else if (scope == Scope::Any) {
                         const EventTypeTemplate* templ = templates ? templates->find(uint32_t(event.type)) : nullptr;
-                        match = templ && lower(templ->name).find(query) != std::string::npos;
+                        if (templ) {
+                            auto known = name_matches.find(templ);
+                            if (known == name_matches.end())
+                                known = name_matches.emplace(templ, lower(templ->name).find(query) != std::string::npos).first;
+                            match = known->second;
+                        }
                     }
                     if (match && !add(SearchHit{int(t), int(a), int(e),
                                                 "type " + std::to_string(event.type) + " " +
@@ -97,10 +97,17 @@ SearchResult search_document(const LoadedDocument& doc, const std::string& raw_q
                 if (!number || !(scope == Scope::Any || scope == Scope::Value)) continue;
                 Bytes params = file->parameters(event);
                 decode_event_into(decoded, templates, uint32_t(event.type), params);
-                for (const DecodedField& f : decoded.fields) {
-                    if (!f.present || !f.field) continue;
-                    std::optional<double> value = whole_number(f.value_text(params));
-                    if (!value || *value != *number) continue;
+                // Field types from the template's packed loads (when they are current), so that
+                // a field is only assembled, and its text only written, where it may match.
+                const std::vector<FieldLoad>* loads = decoded.templ ? &decoded.templ->loads : nullptr;
+                if (loads && loads->size() != decoded.fields.size()) loads = nullptr;
+                for (size_t i = 0; i < decoded.fields.present_count(); ++i) {
+                    const FieldType type = loads ? (*loads)[i].type : decoded.fields[i].field->type;
+                    const uint32_t size = loads ? (*loads)[i].end - (*loads)[i].offset : decoded.fields[i].size;
+                    const NumberMatch m = raw_matches_number(type, size, decoded.fields.raw(i), *number);
+                    if (m == NumberMatch::No) continue;
+                    const DecodedField f = decoded.fields[i];
+                    if (m == NumberMatch::ByText && !value_text_equals_number(f, params, *number)) continue;
                     if (!add(SearchHit{int(t), int(a), int(e),
                                        event_type_label(templates, event.type) + ": " + f.field->name + " = " +
                                            f.value_text(params)}))

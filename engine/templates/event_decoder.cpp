@@ -1,5 +1,8 @@
 #include "templates/event_decoder.h"
 
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 namespace taescope {
@@ -83,6 +86,61 @@ void decode_event_into(DecodedEvent& out, const GameTemplates* templates, uint32
     }
     out.raw_offset = uint32_t(covered);
     out.raw = params.subspan(size_t(covered));
+}
+
+std::optional<double> parse_number_text(const std::string& text) {
+    if (text.empty()) return std::nullopt;
+    const char* begin = text.c_str();
+    char* end = nullptr;
+    errno = 0;
+    const double v = (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'))
+                         ? double(std::strtoull(begin, &end, 16))
+                         : std::strtod(begin, &end);
+    if (errno != 0 || end != begin + text.size()) return std::nullopt;
+    return v;
+}
+
+NumberMatch raw_matches_number(FieldType type, uint32_t size, uint64_t raw, double number) {
+    switch (type) {
+        case FieldType::Bool:
+        case FieldType::U8:
+        case FieldType::U16:
+        case FieldType::U32:
+        case FieldType::U64:
+            // "%llu" of the value, read back by strtod: the nearest double, as the conversion.
+            return double(raw) == number ? NumberMatch::Yes : NumberMatch::No;
+        case FieldType::S8:
+        case FieldType::S16:
+        case FieldType::S32:
+        case FieldType::S64: {
+            // Sign-extended from the field's size (raw_as_signed, written out: this runs per field).
+            const unsigned unused = 64 - 8 * scalar_size(type);
+            const int64_t value = int64_t(raw << unused) >> unused;
+            return double(value) == number ? NumberMatch::Yes : NumberMatch::No;
+        }
+        case FieldType::F32: {
+            // A finite float's text (the shortest %g that reads back to it) is within float
+            // precision (6e-8 relative) of it: farther than a millionth, it cannot be `number`.
+            const double v = raw_as_f32(raw);
+            // A non-finite float is shown as 0x hex of its bits: it reads back as those bits.
+            if (!std::isfinite(v)) return double(uint32_t(raw)) == number ? NumberMatch::Yes : NumberMatch::No;
+            if (!(std::fabs(v - number) <= 1e-6 * std::fabs(v) + 1e-37)) return NumberMatch::No;
+            return NumberMatch::ByText;
+        }
+        case FieldType::Bytes:
+            // Hex bytes with a space between: only a single byte (two hex digits) can read as a
+            // number, e.g. 0x12 shown as "12".
+            return size == 1 ? NumberMatch::ByText : NumberMatch::No;
+    }
+    return NumberMatch::ByText;
+}
+
+bool value_text_equals_number(const DecodedField& f, Bytes params, double number) {
+    if (!f.present || !f.field) return false;
+    const NumberMatch m = raw_matches_number(f.field->type, f.size, f.raw, number);
+    if (m != NumberMatch::ByText) return m == NumberMatch::Yes;
+    const std::optional<double> shown = parse_number_text(f.value_text(params));
+    return shown && *shown == number;
 }
 
 DecodedEvent decode_event(const GameTemplates* templates, uint32_t type, Bytes params) {

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -68,6 +69,8 @@ public:
     size_t size() const { return count_; }
     bool empty() const { return count_ == 0; }
     size_t present_count() const { return present_; }
+    // The stored bits of present field i (i < present_count()), without assembling a DecodedField.
+    uint64_t raw(size_t i) const { return values_[i]; }
     DecodedField operator[](size_t i) const {
         const TemplateField& f = fields_[i];
         const bool present = i < present_;
@@ -97,6 +100,24 @@ struct DecodedEvent {
 DecodedEvent decode_event(const GameTemplates* templates, uint32_t type, Bytes params);
 // The same into `out`, reusing its field storage: for passes over every event of a file.
 void decode_event_into(DecodedEvent& out, const GameTemplates* templates, uint32_t type, Bytes params);
+
+// The whole text as a number: decimal ("-1", "0.5", "1e+06") or 0x hex ("0x1F"); nothing when
+// any of it is not part of the number. How a value search reads its query and field values.
+std::optional<double> parse_number_text(const std::string& text);
+
+// Whether the field's value, as value_text() writes it and read back by parse_number_text,
+// equals `number`. The same answer as comparing that text, which is only written where it can
+// matter: an integer's text is its decimal value and a non-finite float's is 0x hex of its bits,
+// so both compare as numbers; a finite float's text is written only when the float is within a
+// millionth of `number`; a one-byte array's text ("12") is read; longer arrays never read as one.
+bool value_text_equals_number(const DecodedField& field, Bytes params, double number);
+
+// What a field's type, size and stored bits alone say about value_text_equals_number: Yes or
+// No, or ByText when only the text can tell (finite floats within a millionth, one-byte
+// arrays). For passes over every field of a file, which then assemble a DecodedField
+// for ByText only.
+enum class NumberMatch : uint8_t { No, Yes, ByText };
+NumberMatch raw_matches_number(FieldType type, uint32_t size, uint64_t raw, double number);
 
 // Writes `raw` (a scalar field's bits, e.g. from parse_field_value) into the field's bytes.
 // Fails, changing nothing, when the field is a byte array or lies past the end of `params`.

@@ -109,6 +109,7 @@ FieldLoad field_load(const TemplateField& field) {
     load.offset = field.offset;
     load.end = field.offset + field.size;
     load.reach = std::max(load.end, field.offset + 8);
+    load.type = field.type;
     if (field.type != FieldType::Bytes)
         load.mask = field.size >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * field.size)) - 1;
     return load;

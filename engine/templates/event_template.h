@@ -61,6 +61,7 @@ struct FieldLoad {
     uint32_t offset = 0;
     uint32_t end = 0;    // offset + size
     uint32_t reach = 0;  // the larger of end and offset + 8: bytes needed to load 8 at the offset
+    FieldType type = FieldType::U8;
     uint64_t mask = 0;
 };
 FieldLoad field_load(const TemplateField& field);

@@ -9,7 +9,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -208,4 +212,113 @@ TEST_CASE("corpus templates: every decoded field written back from its text give
         CHECK(g.bytes_reencoded > 0);
         CHECK(g.reencode_mismatches == 0);
     }
+}
+
+TEST_CASE("value_text_equals_number gives the answer of comparing the value's text, on every field of real events") {
+    // The reference: the text the inspector shows, read back as a number, compared.
+    auto by_text = [](const DecodedField& f, Bytes p, double number) {
+        if (!f.present || !f.field) return false;
+        const std::optional<double> shown = parse_number_text(f.value_text(p));
+        return shown && *shown == number;
+    };
+    uint64_t fields = 0, comparisons = 0, matches = 0;
+    for (const char* rel : {"eldenring/c5780.krak.anibnd.dcx", "sekiro/c5070.anibnd.dcx", "eldenring/c0000-a512.tae"}) {
+        const std::string path = test::corpus_path(rel);
+        if (path.empty()) continue;
+        auto bytes = test::load(path);
+        auto doc = open_document(bytes, rel);
+        REQUIRE(doc.ok());
+        const GameTemplates* templates = builtin_templates(detect_document_game(*doc).game);
+        REQUIRE(templates);
+        DecodedEvent d;
+        for (const DocumentTae& t : doc->taes) {
+            if (!t.tae) continue;
+            for (const TaeAnimation& a : t.tae->animations)
+                for (const TaeEvent& ev : a.events) {
+                    const Bytes p = t.tae->parameters(ev);
+                    decode_event_into(d, templates, uint32_t(ev.type), p);
+                    for (size_t i = 0; i < d.fields.size(); ++i) {
+                        const DecodedField f = d.fields[i];
+                        ++fields;
+                        // The value itself, its neighbours as doubles and as floats, and a few constants.
+                        std::vector<double> numbers = {0.0, -1.0, 1.0, 1000.0};
+                        if (auto shown = parse_number_text(f.value_text(p))) {
+                            const double v = *shown;
+                            numbers.insert(numbers.end(), {v, v + 1, v - 1, std::nextafter(v, 1e300), std::nextafter(v, -1e300),
+                                                           double(std::nextafter(float(v), 1e30f)),
+                                                           double(std::nextafter(float(v), -1e30f)), double(float(v))});
+                        }
+                        for (double n : numbers) {
+                            const bool want = by_text(f, p, n);
+                            ++comparisons;
+                            matches += want;
+                            // As a pass over every field does it: type from the packed loads, bits only.
+                            const NumberMatch m = f.present ? raw_matches_number(d.templ->loads[i].type, d.templ->loads[i].end - d.templ->loads[i].offset, d.fields.raw(i), n)
+                                                            : NumberMatch::No;
+                            const bool by_bits = m == NumberMatch::Yes || (m == NumberMatch::ByText && by_text(f, p, n));
+                            CHECK(by_bits == want);
+                            if (value_text_equals_number(f, p, n) != want) {
+                                INFO(rel << " type " << ev.type << " field " << f.field->name << " = " << f.value_text(p)
+                                          << ", number " << n);
+                                CHECK(value_text_equals_number(f, p, n) == want);
+                            }
+                        }
+                    }
+                }
+        }
+    }
+    MESSAGE(fields << " fields, " << comparisons << " comparisons, " << matches << " matches");
+    if (fields) CHECK(matches > fields / 2);  // the values themselves match: the test compares something
+}
+
+TEST_CASE("value_text_equals_number: non-finite and tiny floats, signed and 64-bit integers, one-byte arrays") {
+    EventTypeTemplate e;
+    e.id = 1;
+    for (FieldType type : {FieldType::F32, FieldType::F32, FieldType::F32, FieldType::F32, FieldType::S8,
+                           FieldType::U64, FieldType::Bool}) {
+        TemplateField f;
+        f.type = type;
+        f.size = scalar_size(type);
+        e.fields.push_back(f);
+    }
+    TemplateField one;
+    one.type = FieldType::Bytes;
+    one.size = 1;
+    e.fields.push_back(one);
+    TemplateField two = one;
+    two.size = 2;
+    e.fields.push_back(two);
+    GameTemplates t;
+    t.types.push_back(e);
+    t.finish();
+    std::vector<uint8_t> p(4 * 4 + 1 + 8 + 1 + 1 + 2);
+    auto put32 = [&](size_t at, uint32_t v) { std::memcpy(p.data() + at, &v, 4); };
+    put32(0, 0x7FC00000);  // NaN: shown as 0x7FC00000
+    put32(4, 0x80000000);  // -0
+    put32(8, 0x00000001);  // the smallest subnormal
+    put32(12, 0x3DCCCCCD);  // 0.1f
+    p[16] = 0xFF;          // s8 -1
+    const uint64_t big = ~uint64_t{0};
+    std::memcpy(p.data() + 17, &big, 8);
+    p[25] = 1;     // bool
+    p[26] = 0x12;  // one byte, shown "12"
+    p[27] = 0x12;  // two bytes, shown "12 00"
+    const DecodedEvent d = decode_event(&t, 1, p);
+    CHECK(value_text_equals_number(d.fields[0], p, double(0x7FC00000u)));
+    CHECK_FALSE(value_text_equals_number(d.fields[0], p, std::nan("")));
+    CHECK(value_text_equals_number(d.fields[1], p, 0.0));
+    CHECK(value_text_equals_number(d.fields[2], p, 1.4013e-45));  // its text "1.4013e-45"
+    CHECK(value_text_equals_number(d.fields[3], p, 0.1));  // the text "0.1", not the float's exact value
+    CHECK_FALSE(value_text_equals_number(d.fields[3], p, double(0.1f)));
+    CHECK(value_text_equals_number(d.fields[4], p, -1.0));
+    CHECK(value_text_equals_number(d.fields[5], p, 18446744073709551615.0));
+    CHECK(value_text_equals_number(d.fields[6], p, 1.0));
+    CHECK(value_text_equals_number(d.fields[7], p, 12.0));  // as the text search always did
+    CHECK_FALSE(value_text_equals_number(d.fields[8], p, 12.0));
+    CHECK(raw_matches_number(FieldType::Bytes, 2, 0, 12.0) == NumberMatch::No);
+    CHECK(raw_matches_number(FieldType::F32, 4, 0x7FC00000, double(0x7FC00000u)) == NumberMatch::Yes);
+    CHECK(raw_matches_number(FieldType::F32, 4, 0xFF800000, double(0xFF800000u)) == NumberMatch::Yes);  // -inf
+    CHECK(raw_matches_number(FieldType::Bytes, 1, 0, 12.0) == NumberMatch::ByText);
+    CHECK(raw_matches_number(FieldType::S16, 2, 0xFFFE, -2.0) == NumberMatch::Yes);
+    CHECK(raw_matches_number(FieldType::S16, 2, 0xFFFE, 65534.0) == NumberMatch::No);
 }
