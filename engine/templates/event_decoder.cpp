@@ -63,9 +63,10 @@ void decode_event_into(DecodedEvent& out, const GameTemplates* templates, uint32
         // Storage kept from the previous event is reused: only the present values are written.
         if (d.values_.size() < fields.size()) d.values_.resize(fields.size());
         // The packed loads, or (a template whose fields changed after pack()) loads made here.
-        thread_local std::vector<FieldLoad> made;
         const FieldLoad* loads = out.templ->loads.data();
         if (out.templ->loads.size() != fields.size()) {
+            // Declared here, so that only this rare path checks whether it is initialised.
+            thread_local std::vector<FieldLoad> made;
             made.clear();
             for (const auto& f : fields) made.push_back(field_load(f));
             loads = made.data();
