@@ -332,20 +332,29 @@ void write_compare(JsonWriter& json, App& app) {
     json.end_object();
 }
 
+namespace {
+
+// The load status fields that state_json and page_status_json share, in the open object.
+void write_load_status(JsonWriter& json, const LoadStatus& load) {
+    json.field("status", load_phase_name(load.phase))
+        .field("fileName", load.file_name)
+        .field("fileSize", load.file_size)
+        .field("progress", load.phase == LoadPhase::Parsing ? load.progress : 1.0)
+        .field("progressText", load.progress_text);
+    json.key("error");
+    if (load.phase == LoadPhase::Failed)
+        write_error(json, load.error);
+    else
+        json.null();
+}
+
+}  // namespace
+
 std::string page_status_json(App& app) {
     const AppState& s = app.state();
     JsonWriter json;
-    json.begin_object()
-        .field("status", load_phase_name(s.load.phase))
-        .field("fileName", s.load.file_name)
-        .field("fileSize", s.load.file_size)
-        .field("progress", s.load.phase == LoadPhase::Parsing ? s.load.progress : 1.0)
-        .field("progressText", s.load.progress_text);
-    json.key("error");
-    if (s.load.phase == LoadPhase::Failed)
-        write_error(json, s.load.error);
-    else
-        json.null();
+    json.begin_object();
+    write_load_status(json, s.load);
     json.key("edit").begin_object().field("dirty", app.is_dirty()).end_object();
     json.key("document");
     if (s.document) {
@@ -365,24 +374,15 @@ std::string page_status_json(App& app) {
 std::string state_json(App& app) {
     const AppState& s = app.state();
     JsonWriter json;
-    json.begin_object()
-        .field("status", load_phase_name(s.load.phase))
-        .field("fileName", s.load.file_name)
-        .field("fileSize", s.load.file_size)
-        .field("parseMilliseconds", s.load.parse_milliseconds)
+    json.begin_object();
+    write_load_status(json, s.load);
+    json.field("parseMilliseconds", s.load.parse_milliseconds)
         .field("longestOpenStepMilliseconds", s.load.longest_step_ms)
         .field("longestOpenStep", s.load.longest_step_text)
         .field("openFinishMilliseconds", s.load.finish_ms)
-        .field("progress", s.load.phase == LoadPhase::Parsing ? s.load.progress : 1.0)
-        .field("progressText", s.load.progress_text)
         .field("devicePixelRatio", double(s.device_pixel_ratio))
         .field("frame", s.frame_counter)
         .field("strongEvidenceOnly", s.strong_evidence_only);
-    json.key("error");
-    if (s.load.phase == LoadPhase::Failed)
-        write_error(json, s.load.error);
-    else
-        json.null();
 
     if (s.document)
         write_document(json, *s.document, app.document_totals());

@@ -272,22 +272,10 @@ TEST_CASE("value_text_equals_number gives the answer of comparing the value's te
 }
 
 TEST_CASE("value_text_equals_number: non-finite and tiny floats, signed and 64-bit integers, one-byte arrays") {
-    EventTypeTemplate e;
-    e.id = 1;
-    for (FieldType type : {FieldType::F32, FieldType::F32, FieldType::F32, FieldType::F32, FieldType::S8,
-                           FieldType::U64, FieldType::Bool}) {
-        TemplateField f;
-        f.type = type;
-        f.size = scalar_size(type);
-        e.fields.push_back(f);
-    }
-    TemplateField one;
-    one.type = FieldType::Bytes;
-    one.size = 1;
-    e.fields.push_back(one);
-    TemplateField two = one;
-    two.size = 2;
-    e.fields.push_back(two);
+    EventTypeTemplate e = test::template_of_scalars(1, {FieldType::F32, FieldType::F32, FieldType::F32, FieldType::F32,
+                                                        FieldType::S8, FieldType::U64, FieldType::Bool});
+    e.fields.push_back(test::byte_array_field(1));
+    e.fields.push_back(test::byte_array_field(2));
     GameTemplates t;
     t.types.push_back(e);
     t.finish();

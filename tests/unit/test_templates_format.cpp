@@ -427,19 +427,10 @@ TEST_CASE("decode_event_into: a reused DecodedEvent holds exactly what a fresh d
 TEST_CASE("decode_event_into: every field's value is its bytes, at every length, packed or not") {
     // Fields of every size at every alignment, so that values lie at the start, the middle and
     // the last bytes of the parameters (where the decoder loads the 8 bytes ending there).
-    EventTypeTemplate e;
-    e.id = 7;
-    for (FieldType type : {FieldType::U8, FieldType::S64, FieldType::U16, FieldType::F32, FieldType::Bool,
-                           FieldType::U32, FieldType::S8, FieldType::U64, FieldType::S16, FieldType::U8}) {
-        TemplateField f;
-        f.type = type;
-        f.size = scalar_size(type);
-        e.fields.push_back(f);
-    }
-    TemplateField array;
-    array.type = FieldType::Bytes;
-    array.size = 3;
-    e.fields.insert(e.fields.begin() + 3, array);
+    EventTypeTemplate e =
+        test::template_of_scalars(7, {FieldType::U8, FieldType::S64, FieldType::U16, FieldType::F32, FieldType::Bool,
+                                      FieldType::U32, FieldType::S8, FieldType::U64, FieldType::S16, FieldType::U8});
+    e.fields.insert(e.fields.begin() + 3, test::byte_array_field(3));
     GameTemplates t;
     t.types.push_back(e);
     t.finish();
