@@ -65,6 +65,11 @@ async function openPage({ width = 1400, height = 860, scale = 1, query = '', per
 
 // Drops `bytes` as a file named `name` on the canvas, like a user dragging it from the desktop.
 async function dropFile(page, bytes, name) {
+  // The open is over when the edit generation (advanced by every finished open, ready or failed)
+  // has moved past the one before the drop: waiting for the file name alone returned at once
+  // when the file open before had the same name (ds3 and Sekiro c0000.anibnd.dcx), before the
+  // new open had begun.
+  const before = await page.evaluate(() => { const s = window.taescope.state(); return s.edit ? s.edit.generation : -1; });
   await page.evaluate(async ({ base64, name }) => {
     const binary = atob(base64);
     const data = new Uint8Array(binary.length);
@@ -75,10 +80,10 @@ async function dropFile(page, bytes, name) {
     for (const type of ['dragenter', 'dragover', 'drop'])
       target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
   }, { base64: Buffer.from(bytes).toString('base64'), name });
-  await page.waitForFunction((name) => {
+  await page.waitForFunction(([name, before]) => {
     const s = window.taescope.state();
-    return s.fileName === name && (s.status === 'ready' || s.status === 'error');
-  }, name, { timeout: 60000 });
+    return s.edit && s.edit.generation > before && s.fileName === name && (s.status === 'ready' || s.status === 'error');
+  }, [name, before], { timeout: 60000 });
   await frames(page);  // let a frame or two draw the result before screenshots
   return page.evaluate(() => window.taescope.state());
 }
