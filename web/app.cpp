@@ -243,16 +243,23 @@ const App::DocumentTotals& App::document_totals() {
     if (totals_generation_ != state_.edit.generation) {
         totals_ = {};
         if (state_.document) {
-            for (const DocumentTae& t : state_.document->document().taes) {
-                totals_.animations_per_file.push_back(t.tae ? t.tae->animations.size() : 0);
-                totals_.events_per_file.push_back(t.tae ? t.tae->event_count() : 0);
-                totals_.animations += totals_.animations_per_file.back();
-                totals_.events += totals_.events_per_file.back();
-            }
+            const size_t files = state_.document->tae_file_count();
+            totals_.animations_per_file.assign(files, 0);
+            totals_.events_per_file.assign(files, 0);
+            for (size_t f = 0; f < files; ++f) recount_file_totals(f);
         }
         totals_generation_ = state_.edit.generation;
     }
     return totals_;
+}
+
+void App::recount_file_totals(size_t f) {
+    const TaeFile* file = state_.document->tae(f);
+    const size_t animations = file ? file->animations.size() : 0, events = file ? file->event_count() : 0;
+    totals_.animations += animations - totals_.animations_per_file[f];
+    totals_.events += events - totals_.events_per_file[f];
+    totals_.animations_per_file[f] = animations;
+    totals_.events_per_file[f] = events;
 }
 
 const StoredWordCounts* App::word_evidence(const KnowledgeEntry& entry) {

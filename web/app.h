@@ -188,6 +188,8 @@ private:
     void rebuild_timeline();
     // After the document changed: views, indices and the selection the edit reported.
     void after_document_change(const EditOutcome& outcome);
+    // Counts event file f again into totals_ (its per-file entries and the sums).
+    void recount_file_totals(size_t f);
     void report_edit(std::string message, bool is_error);
     std::optional<AnimationTarget> selected_animation_target() const;
     LoadedDocument* document() { return state_.document.get(); }

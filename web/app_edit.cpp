@@ -33,14 +33,7 @@ void App::after_document_change(const EditOutcome& outcome) {
     const bool totals_were_current = totals_generation_ == state_.edit.generation;
     ++state_.edit.generation;
     if (totals_were_current) {
-        for (size_t f : outcome.files_changed) {
-            const TaeFile* file = state_.document->tae(f);
-            const size_t animations = file ? file->animations.size() : 0, events = file ? file->event_count() : 0;
-            totals_.animations += animations - totals_.animations_per_file[f];
-            totals_.events += events - totals_.events_per_file[f];
-            totals_.animations_per_file[f] = animations;
-            totals_.events_per_file[f] = events;
-        }
+        for (size_t f : outcome.files_changed) recount_file_totals(f);
         totals_generation_ = state_.edit.generation;
     }
     state_.edit.export_dialog.checked = false;

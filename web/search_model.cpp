@@ -99,11 +99,10 @@ SearchResult search_document(const LoadedDocument& doc, const std::string& raw_q
                 decode_event_into(decoded, templates, uint32_t(event.type), params);
                 // Field types from the template's packed loads (when they are current), so that
                 // a field is only assembled, and its text only written, where it may match.
-                const std::vector<FieldLoad>* loads = decoded.templ ? &decoded.templ->loads : nullptr;
-                if (loads && loads->size() != decoded.fields.size()) loads = nullptr;
+                const FieldLoad* loads = decoded.templ ? decoded.templ->current_loads() : nullptr;
                 for (size_t i = 0; i < decoded.fields.present_count(); ++i) {
-                    const FieldType type = loads ? (*loads)[i].type : decoded.fields[i].field->type;
-                    const uint32_t size = loads ? (*loads)[i].end - (*loads)[i].offset : decoded.fields[i].size;
+                    const FieldType type = loads ? loads[i].type : decoded.fields[i].field->type;
+                    const uint32_t size = loads ? loads[i].end - loads[i].offset : decoded.fields[i].size;
                     const NumberMatch m = raw_matches_number(type, size, decoded.fields.raw(i), *number);
                     if (m == NumberMatch::No) continue;
                     const DecodedField f = decoded.fields[i];

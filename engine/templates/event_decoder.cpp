@@ -63,8 +63,8 @@ void decode_event_into(DecodedEvent& out, const GameTemplates* templates, uint32
         // Storage kept from the previous event is reused: only the present values are written.
         if (d.values_.size() < fields.size()) d.values_.resize(fields.size());
         // The packed loads, or (a template whose fields changed after pack()) loads made here.
-        const FieldLoad* loads = out.templ->loads.data();
-        if (out.templ->loads.size() != fields.size()) {
+        const FieldLoad* loads = out.templ->current_loads();
+        if (!loads) {
             // Declared here, so that only this rare path checks whether it is initialised.
             thread_local std::vector<FieldLoad> made;
             made.clear();
@@ -113,12 +113,8 @@ NumberMatch raw_matches_number(FieldType type, uint32_t size, uint64_t raw, doub
         case FieldType::S8:
         case FieldType::S16:
         case FieldType::S32:
-        case FieldType::S64: {
-            // Sign-extended from the field's size (raw_as_signed, written out: this runs per field).
-            const unsigned unused = 64 - 8 * scalar_size(type);
-            const int64_t value = int64_t(raw << unused) >> unused;
-            return double(value) == number ? NumberMatch::Yes : NumberMatch::No;
-        }
+        case FieldType::S64:
+            return double(sign_extend(raw, size)) == number ? NumberMatch::Yes : NumberMatch::No;
         case FieldType::F32: {
             // A finite float's text (the shortest %g that reads back to it) is within float
             // precision (6e-8 relative) of it: farther than a millionth, it cannot be `number`.

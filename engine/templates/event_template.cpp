@@ -110,8 +110,7 @@ FieldLoad field_load(const TemplateField& field) {
     load.end = field.offset + field.size;
     load.reach = std::max(load.end, field.offset + 8);
     load.type = field.type;
-    if (field.type != FieldType::Bytes)
-        load.mask = field.size >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * field.size)) - 1;
+    if (field.type != FieldType::Bytes) load.mask = width_mask(field.size);
     return load;
 }
 
@@ -162,13 +161,7 @@ size_t GameTemplates::add_missing_types(const GameTemplates& other) {
     return added;
 }
 
-int64_t raw_as_signed(FieldType type, uint64_t raw) {
-    uint32_t size = scalar_size(type);
-    if (size == 0 || size >= 8) return int64_t(raw);
-    uint64_t sign = uint64_t{1} << (8 * size - 1);
-    raw &= width_mask(size);
-    return (raw & sign) ? int64_t(raw | ~width_mask(size)) : int64_t(raw);
-}
+int64_t raw_as_signed(FieldType type, uint64_t raw) { return sign_extend(raw, scalar_size(type)); }
 
 float raw_as_f32(uint64_t raw) {
     uint32_t bits = uint32_t(raw);

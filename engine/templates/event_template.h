@@ -80,6 +80,8 @@ struct EventTypeTemplate {
     // Derived by pack(): field_load of every field, in order, packed together so that a pass
     // over every event reads 24 bytes per field rather than each 200-byte TemplateField.
     std::vector<FieldLoad> loads;
+    // `loads`, or nullptr when fields were added or removed since pack().
+    const FieldLoad* current_loads() const { return loads.size() == fields.size() ? loads.data() : nullptr; }
 };
 
 // One game's templates: every event type it defines, sorted by id.
@@ -122,6 +124,13 @@ Result<uint64_t> parse_field_value(const TemplateField& field, std::string_view 
 std::string format_field_value(const TemplateField& field, uint64_t raw);
 // Raw bits as a signed value of the field's width (sign-extended for signed types).
 int64_t raw_as_signed(FieldType type, uint64_t raw);
+// The low `size` bytes of raw as a signed value (size 0, or 8 and more: raw as it is). Inline:
+// a value search sign-extends every signed field it passes.
+inline int64_t sign_extend(uint64_t raw, uint32_t size) {
+    if (size == 0 || size >= 8) return int64_t(raw);
+    const unsigned unused = 64 - 8 * size;
+    return int64_t(raw << unused) >> unused;
+}
 float raw_as_f32(uint64_t raw);
 
 }  // namespace taescope
