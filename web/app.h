@@ -17,7 +17,7 @@
 #include "edit/edit_commands.h"
 #include "share/share_link.h"
 #include "sim/document_simulation.h"
-#include "tae/tae_diff.h"
+#include "compare/tae_diff.h"
 #include "templates/knowledge.h"
 #include "templates/knowledge_evidence.h"
 #include "timeline_model.h"
@@ -158,7 +158,7 @@ public:
     void reset_user_templates();
     const TemplateLibrary& template_library() const { return templates_; }
 
-    // ---- compare (the diff of engine/tae/tae_diff.h, side by side) ----
+    // ---- compare (the diff of engine/compare/tae_diff.h, side by side) ----
     // Opens `bytes` as the reference the open file is compared with (the game's file, when the
     // open one is a mod). False with compare_error() set when it does not open.
     bool open_compare(std::vector<uint8_t> bytes, const std::string& file_name);

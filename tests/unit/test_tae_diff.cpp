@@ -1,9 +1,9 @@
-// The TAE diff (engine/tae/tae_diff.h): event matching passes and field-level differences, on
+// The TAE diff (engine/compare/tae_diff.h): event matching passes and field-level differences, on
 // hand-made animations and on a real file edited in known ways.
 #include <doctest/doctest.h>
 
 #include "binder/document.h"
-#include "tae/tae_diff.h"
+#include "compare/tae_diff.h"
 #include "templates/template_library.h"
 #include "test_cli_support.h"
 #include "test_support.h"

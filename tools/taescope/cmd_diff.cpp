@@ -1,7 +1,7 @@
 // `taescope diff A B [--anim N]`: what changed from A to B (typically vanilla to mod): animations
 // added, removed and changed; within a changed animation, events added, removed, moved (same
 // bytes, other times) or changed, with the fields that differ. The matching of events is
-// engine/tae/tae_diff.h's (documented there), so the viewer shows the same diff.
+// engine/compare/tae_diff.h's (documented there), so the viewer shows the same diff.
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -9,7 +9,7 @@
 #include "binder/animation_names.h"
 #include "cli_output.h"
 #include "command.h"
-#include "tae/tae_diff.h"
+#include "compare/tae_diff.h"
 
 namespace taescope::cli {
 namespace {

@@ -1,4 +1,4 @@
-#include "tae/tae_diff.h"
+#include "compare/tae_diff.h"
 
 #include <algorithm>
 #include <cmath>

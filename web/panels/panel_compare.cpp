@@ -1,5 +1,5 @@
 // Compare window: the open file against a reference file (the game's, when the open one is a
-// mod), the same diff as `taescope diff REFERENCE OPEN` (engine/tae/tae_diff.h). On top, the
+// mod), the same diff as `taescope diff REFERENCE OPEN` (engine/compare/tae_diff.h). On top, the
 // animations that differ (added, removed, changed, with their event counts); clicking one
 // selects it. Below, the selected animation side by side: the reference's events on the left,
 // the open file's on the right, paired as the diff matched them, with what changed and, on
