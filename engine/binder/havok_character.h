@@ -54,6 +54,12 @@ struct AnimationLength {
     std::string reason;  // when !known
 };
 
+// True when an event that starts at `start_seconds` starts after the animation's true end (with
+// 1 ms of slack for f32 times): the timeline flags it, census counts it.
+inline bool starts_after_end(double start_seconds, const AnimationLength& length) {
+    return length.known && start_seconds > length.duration + 1e-3;
+}
+
 class HavokCharacter {
 public:
     HavokCharacter() = default;

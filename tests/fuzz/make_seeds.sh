@@ -19,6 +19,22 @@ case "$target" in
   fuzz_container)
     copy sekiro/c1451.krak.anibnd.dcx; copy eldenring/c1000.krak.anibnd.dcx; copy eldenring/c3061.krak.anibnd.dcx
     copy eldenring/c2100.anibnd.dcx ;;
+  fuzz_havok)
+    # Framed as the target reads it: byte 0 = 0, u32 LE compendium length, compendium, member.
+    # Members come from the real binders through our own unpacker (build/native/taescope).
+    cli="$root/build/native/taescope"; tmp=$(mktemp -d)
+    if [ -x "$cli" ] && [ -f "$corpus/sekiro/c5070.anibnd.dcx" ]; then
+      "$cli" unpack "$corpus/sekiro/c5070.anibnd.dcx" -o "$tmp/c5070" >/dev/null 2>&1
+      comp=$(find "$tmp/c5070" -iname '*.compendium' | head -1)
+      for member in $(find "$tmp/c5070" -iname 'skeleton.hkx'; find "$tmp/c5070" -iname 'a*.hkx' | sort | head -4); do
+        [ -n "$comp" ] && node -e '
+          const fs = require("fs"); const [c, m, o] = process.argv.slice(1);
+          const comp = fs.readFileSync(c), mem = fs.readFileSync(m), head = Buffer.alloc(5);
+          head.writeUInt32LE(comp.length, 1); fs.writeFileSync(o, Buffer.concat([head, comp, mem]));
+        ' "$comp" "$member" "$out/$(basename "$member").seed"
+      done
+    fi
+    rm -rf "$tmp" ;;
   fuzz_template_xml|fuzz_xml)
     for f in "$root"/../shared/templates/*/TAE.Template.SDT.xml; do [ -f "$f" ] && head -c 6000 "$f" > "$out/$(basename "$(dirname "$f")").xml"; done ;;
 esac

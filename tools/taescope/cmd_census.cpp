@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "binder/animation_names.h"
+#include "binder/havok_character.h"
 #include "cli_output.h"
 #include "command.h"
 #include "io/file_io.h"
@@ -36,6 +37,9 @@ const char kUsage[] =
     "  negative starts  events that start before 0, with examples\n"
     "  imports          ImportOther animations by outcome (resolved, no-import, missing-target,\n"
     "                   cycle, too-long), with examples of those that do not resolve\n"
+    "  havok            per file: animations with a Havok clip in the binder (true length known),\n"
+    "                   without one (no member, or a member that does not read), and events that\n"
+    "                   start after their animation's true end, with examples\n"
     "  --json           JSON (shape: docs/cli-schema.json, \"census\")\n"
     "  --jobs N         threads (default: every core)\n"
     "  --examples N     examples listed per table (default 10)\n"
@@ -69,6 +73,8 @@ struct CensusPart {
     std::vector<std::string> negative_examples;
     std::map<std::string, uint64_t> imports;
     std::vector<std::string> import_examples;
+    uint64_t with_havok = 0, havok_missing = 0, havok_unreadable = 0, events_after_end = 0, havok_members = 0;
+    std::vector<std::string> havok_examples;
 };
 
 const char* header_kind_id(TaeAnimationHeaderKind k) {
@@ -83,6 +89,12 @@ const char* header_kind_id(TaeAnimationHeaderKind k) {
             return "none";
     }
     return "?";
+}
+
+std::string duration_text(double seconds) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", seconds);
+    return buf;
 }
 
 CensusPart census_file(const std::string& path, size_t file_index, size_t max_examples) {
@@ -103,6 +115,8 @@ CensusPart census_file(const std::string& path, size_t file_index, size_t max_ex
     choose_templates(*doc, "", "", chosen, "census");
     part.game = chosen.game;
     AnimationIndex index = AnimationIndex::from_document(*doc);
+    HavokCharacter havok({&*doc});
+    part.havok_members = havok.members().animations.size();
     for (size_t t = 0; t < doc->taes.size(); ++t) {
         const DocumentTae& dt = doc->taes[t];
         ++part.event_files;
@@ -128,9 +142,23 @@ CensusPart census_file(const std::string& path, size_t file_index, size_t max_ex
                     part.import_examples.push_back(path + " " + animation_name(full) + ": " + r.message + " (" +
                                                    import_outcome_name(r.outcome) + ")");
             }
+            AnimationLength length = havok.length(full);
+            if (length.known) ++part.with_havok;
+            else if (havok.members().animations.count(full)) ++part.havok_unreadable;
+            else ++part.havok_missing;
+            if (!length.known && havok.members().animations.count(full) && part.havok_examples.size() < max_examples)
+                part.havok_examples.push_back(path + " " + animation_name(full) + ": " + length.reason);
             for (size_t e = 0; e < anim.events.size(); ++e) {
                 const TaeEvent& ev = anim.events[e];
                 ++part.events;
+                if (starts_after_end(ev.start(), length)) {
+                    ++part.events_after_end;
+                    if (part.havok_examples.size() < max_examples)
+                        part.havok_examples.push_back(path + " " + animation_name(full) + " event " + std::to_string(e) +
+                                                      " type " + std::to_string(ev.type) + " starts " +
+                                                      seconds_text(ev.start_bits) + " s, after the clip's end at " +
+                                                      duration_text(length.duration) + " s");
+                }
                 TypeStats& s = part.types[{part.game, ev.type}];
                 ++s.events;
                 ++s.lengths[ev.parameter_size];
@@ -161,7 +189,8 @@ struct Census {
     std::map<TypeKey, TypeStats> types;
     std::map<std::string, uint64_t> header_kinds, imports;
     uint64_t negative_starts = 0, animations = 0, events = 0, event_files = 0;
-    std::vector<std::string> negative_examples, import_examples;
+    uint64_t with_havok = 0, havok_missing = 0, havok_unreadable = 0, events_after_end = 0;
+    std::vector<std::string> negative_examples, import_examples, havok_examples;
 };
 
 Census merge(std::vector<CensusPart> parts, size_t max_examples) {
@@ -183,6 +212,12 @@ Census merge(std::vector<CensusPart> parts, size_t max_examples) {
         c.animations += p.animations;
         c.events += p.events;
         c.event_files += p.event_files;
+        c.with_havok += p.with_havok;
+        c.havok_missing += p.havok_missing;
+        c.havok_unreadable += p.havok_unreadable;
+        c.events_after_end += p.events_after_end;
+        for (const auto& e : p.havok_examples)
+            if (c.havok_examples.size() < max_examples) c.havok_examples.push_back(e);
         for (const auto& e : p.negative_examples)
             if (c.negative_examples.size() < max_examples) c.negative_examples.push_back(e);
         for (const auto& e : p.import_examples)
@@ -252,6 +287,20 @@ void print_markdown(const Census& c) {
     for (const auto& [k, n] : c.imports) std::printf("| %s | %llu |\n", k.c_str(), (unsigned long long)n);
     if (!c.import_examples.empty()) std::printf("\n");
     for (const auto& e : c.import_examples) std::printf("- %s\n", e.c_str());
+    std::printf("\n## Havok animations\n\n%llu animations have a Havok clip in their binder, %llu have no member, "
+                "%llu have a member that does not read; %llu events start after their animation's end.\n\n",
+                (unsigned long long)c.with_havok, (unsigned long long)c.havok_missing,
+                (unsigned long long)c.havok_unreadable, (unsigned long long)c.events_after_end);
+    std::printf("| file | animation members | with a clip | no member | unreadable | events after the end |\n"
+                "|---|---:|---:|---:|---:|---:|\n");
+    for (const CensusPart& p : c.files)
+        if (p.ok)
+            std::printf("| %s | %llu | %llu | %llu | %llu | %llu |\n", md_cell(p.path).c_str(),
+                        (unsigned long long)p.havok_members, (unsigned long long)p.with_havok,
+                        (unsigned long long)p.havok_missing, (unsigned long long)p.havok_unreadable,
+                        (unsigned long long)p.events_after_end);
+    if (!c.havok_examples.empty()) std::printf("\n");
+    for (const auto& e : c.havok_examples) std::printf("- %s\n", e.c_str());
 }
 
 void print_json(const Census& c) {
@@ -276,6 +325,11 @@ void print_json(const Census& c) {
             .field_uint("unreadable_event_files", p.unreadable_event_files)
             .field_uint("animations", p.animations)
             .field_uint("events", p.events)
+            .field_uint("havok_animation_members", p.havok_members)
+            .field_uint("animations_with_havok", p.with_havok)
+            .field_uint("animations_without_havok_member", p.havok_missing)
+            .field_uint("animations_with_unreadable_havok", p.havok_unreadable)
+            .field_uint("events_after_end", p.events_after_end)
             .end_object();
     }
     j.end_array();
@@ -306,6 +360,16 @@ void print_json(const Census& c) {
     for (const auto& [k, n] : c.imports) j.field_uint(k, n);
     j.end_object().key("examples").begin_array();
     for (const auto& e : c.import_examples) j.string(e);
+    j.end_array().end_object();
+    j.key("havok")
+        .begin_object()
+        .field_uint("animations_with_havok", c.with_havok)
+        .field_uint("animations_without_havok_member", c.havok_missing)
+        .field_uint("animations_with_unreadable_havok", c.havok_unreadable)
+        .field_uint("events_after_end", c.events_after_end)
+        .key("examples")
+        .begin_array();
+    for (const auto& e : c.havok_examples) j.string(e);
     j.end_array().end_object();
     j.end_object();
     print_text(j.text());

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "binder/havok_character.h"
+
 namespace taescope::cli {
 
 bool is_document_file(Bytes data) {
@@ -38,6 +40,24 @@ void print_document_summary(const Document& doc) {
     size_t matched = 0;
     for (const auto& m : doc.clips) matched += m.tae_index != kNoMember;
     if (!doc.clips.empty()) std::printf("  clips          %zu (%zu with an event record)\n", doc.clips.size(), matched);
+    HavokCharacter havok({&doc});
+    if (havok.has_havok()) {
+        const HavokMembers& m = havok.members();
+        std::printf("  havok          %zu animation member(s), %s, ", m.animations.size(),
+                    m.compendium ? "a compendium" : "no compendium");
+        auto skeleton = havok.skeleton();
+        if (skeleton.ok())
+            std::printf("skeleton %s: %zu bones (Havok %s)\n", (*skeleton)->name.c_str(), (*skeleton)->bones.size(),
+                        (*skeleton)->sdk_version.c_str());
+        else
+            std::printf("skeleton: %s\n", skeleton.error().to_string().c_str());
+        size_t with = 0, without = 0;
+        for (const auto& t : doc.taes)
+            if (t.tae)
+                for (const auto& a : t.tae->animations) (havok.members().animations.count(t.full_number(a)) ? with : without)++;
+        std::printf("                 %zu TAE animations with a Havok member, %zu without\n", with, without);
+        for (const auto& n : m.notes) std::printf("  note: %s\n", n.c_str());
+    }
     for (const auto& t : doc.taes) {
         std::printf("    ID %-10d %-14s", t.slot.id, t.slot.file_name.c_str());
         if (t.slot.group_file) std::printf(" group %-4u", t.slot.group);
