@@ -14,3 +14,9 @@ if [ -n "${TAESCOPE_BENCH_OPEN_TSV:-}" ] && [ -s "$TAESCOPE_BENCH_OPEN_TSV" ]; t
   nice -n 10 node --no-experimental-fetch "$ROOT/bench/wasm/compare_open_stages.mjs" "$TAESCOPE_BENCH_OPEN_TSV" \
     "$ROOT/build/wasm/taescope_bench_wasm.js"
 fi
+if [ -n "${TAESCOPE_BENCH_HAVOK_TSV:-}" ] && [ -s "$TAESCOPE_BENCH_HAVOK_TSV" ]; then
+  (cd "$ROOT" && nice -n 10 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+    nice -n 10 cmake --build build/wasm -j"$(nproc)" --target taescope_bench_havok_wasm >/dev/null) >&2
+  echo
+  nice -n 10 node "$ROOT/bench/wasm/compare_havok.mjs" "$TAESCOPE_BENCH_HAVOK_TSV" "$ROOT/build/wasm/taescope_bench_havok_wasm.js"
+fi

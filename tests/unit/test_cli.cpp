@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -88,7 +89,7 @@ std::string temp_dir(const std::string& name) {
 
 TEST_CASE("cli: every subcommand answers --help with its usage and exit status 0") {
     for (const char* command : {"census", "check", "decompress", "diff", "dump", "generate", "info", "link", "png",
-                                "roundtrip", "sim", "templates", "unpack"}) {
+                                "pose", "roundtrip", "sim", "skeleton", "templates", "unpack"}) {
         CAPTURE(command);
         Run r = taescope_cli(std::string(command) + " --help");
         CHECK(r.status == 0);
@@ -209,6 +210,54 @@ TEST_CASE("cli: link encodes an animation the decoder gives back; both JSON shap
     Run bad = taescope_cli("link --json --decode '#v1.t=%%%'");
     CHECK(bad.status == 1);
     check_schema("link_decode", bad.out);
+}
+
+TEST_CASE("cli: skeleton and pose --json follow the schema and agree with the Havok reference (Elden Ring c5051)") {
+    if (test::corpus_path("eldenring/c5051.anibnd.dcx").empty()) return;
+    Run sk = taescope_cli("skeleton eldenring/c5051.anibnd.dcx --json", test::corpus_dir());
+    REQUIRE(sk.status == 0);
+    check_schema("skeleton", sk.out);
+    auto skeleton = test::JsonReader(sk.out).parse();
+    REQUIRE(skeleton);
+    CHECK(skeleton->get("bones")->items.size() == 176);  // corpus README: 176 bones
+    CHECK(skeleton->get("sdk_version")->text == "20180100");
+
+    Run list = taescope_cli("pose eldenring/c5051.anibnd.dcx --list --json", test::corpus_dir());
+    REQUIRE(list.status == 0);
+    check_schema("pose_list", list.out);
+    auto listed = test::JsonReader(list.out).parse();
+    REQUIRE(listed);
+    size_t multi_block = 0;
+    for (const auto& a : listed->get("animations")->items) {
+        CHECK(a.get("error")->kind == test::Json::Kind::Null);
+        multi_block += a.get("blocks")->number > 1;
+    }
+    CHECK(listed->get("animations")->items.size() == 110);
+    CHECK(multi_block == 10);  // corpus README: 10 span several blocks
+
+    Run pose = taescope_cli("pose eldenring/c5051.anibnd.dcx --anim a000_003022 --frames 0,255,24.5 --model --json",
+                            test::corpus_dir());
+    REQUIRE(pose.status == 0);
+    check_schema("pose_animation", pose.out);
+    auto p = test::JsonReader(pose.out).parse();
+    REQUIRE(p);
+    CHECK(p->get("frame_count")->number == 301);
+    CHECK(p->get("blocks")->number == 2);
+    const auto& frames = p->get("frames")->items;
+    REQUIRE(frames.size() == 3);
+    CHECK(frames[1].get("tracks")->items.size() == 176);
+    CHECK(frames[1].get("model_positions")->items.size() == 176);
+    // havok-reference/eldenring__c5051.anibnd.json, a000_003022 frame 255, track 1:
+    // translation (0.034, 1.6032, 0.4755) to 1e-4.
+    const auto& t1 = frames[1].get("tracks")->items[1].items;
+    CHECK(std::fabs(t1[0].number - 0.034) < 1e-3);
+    CHECK(std::fabs(t1[1].number - 1.6032) < 1e-3);
+    CHECK(std::fabs(t1[2].number - 0.4755) < 1e-3);
+    CHECK(p->get("root_motion")->get("samples")->get("255") != nullptr);
+
+    Run missing = taescope_cli("pose eldenring/c5051.anibnd.dcx --anim a999_000000 2>&1", test::corpus_dir());
+    CHECK(missing.status == 1);
+    CHECK(missing.out.find("no Havok animation a999_000000.hkx") != std::string::npos);
 }
 
 TEST_CASE("cli: png writes a PNG of the size it reports (Elden Ring c4310 a000_008046, reversed event)") {

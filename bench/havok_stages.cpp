@@ -1,0 +1,127 @@
+#include "havok_stages.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "binder/havok_character.h"
+#include "container/dcx.h"
+#include "havok/pose.h"
+#include "io/file_io.h"
+
+namespace taescope::bench {
+namespace {
+
+// Median seconds of one call over as many samples as fit in the budget (3..51); calls shorter
+// than 200 us are repeated within a sample and the sample divided (the clock's own cost).
+template <class F>
+double median_within(double budget, int& repeats_used, F&& fn) {
+    auto clock = [] { return std::chrono::steady_clock::now(); };
+    auto a = clock();
+    fn();
+    const double once = std::max(std::chrono::duration<double>(clock() - a).count(), 1e-8);
+    const int calls = std::clamp(int(std::ceil(200e-6 / once)), 1, 10000);
+    const int repeats = std::clamp(int(budget / (once * calls)), 3, 51);
+    repeats_used = repeats_used == 0 ? repeats : std::min(repeats_used, repeats);
+    std::vector<double> t;
+    for (int i = 0; i < repeats; ++i) {
+        a = clock();
+        for (int k = 0; k < calls; ++k) fn();
+        t.push_back(std::chrono::duration<double>(clock() - a).count() / calls);
+    }
+    std::sort(t.begin(), t.end());
+    return t[t.size() / 2];
+}
+
+const void* volatile g_escaped = nullptr;
+
+}  // namespace
+
+std::vector<std::string> havok_stage_inputs() {
+    return {"sekiro/c5070.anibnd.dcx", "sekiro/c1130.anibnd.dcx", "eldenring/c5051.anibnd.dcx",
+            "eldenring/c1000.krak.anibnd.dcx"};
+}
+
+HavokStageReport measure_havok_stages(const std::string& label, const std::string& path, double budget) {
+    HavokStageReport r;
+    r.label = label;
+    r.path = path;
+    auto file = read_file(path);
+    if (!file.ok()) {
+        r.error = file.error().to_string();
+        return r;
+    }
+    auto doc = open_document(*file, label);
+    if (!doc.ok()) {
+        r.error = doc.error().to_string();
+        return r;
+    }
+    HavokCharacter character({&*doc});
+    auto skeleton = character.skeleton();
+    if (!skeleton.ok() || character.members().animations.empty()) {
+        r.error = skeleton.ok() ? "no animation members" : skeleton.error().to_string();
+        return r;
+    }
+    r.bones = (*skeleton)->bones.size();
+    r.animations = character.members().animations.size();
+    // The animation "shown": the lowest number (the first row of the Files panel); the pose clip:
+    // the one with the most tracks, then the most frames.
+    uint64_t shown = UINT64_MAX, posed = 0;
+    uint64_t best = 0;
+    for (const auto& [number, ref] : character.members().animations) {
+        shown = std::min(shown, number);
+        auto c = character.clip(number);
+        if (!c.ok()) {
+            r.error = c.error().to_string();
+            return r;
+        }
+        uint64_t key = uint64_t((*c)->summary.track_count) << 32 | (*c)->summary.frame_count;
+        if (key > best) best = key, posed = number;
+    }
+    auto clip = character.clip(posed);
+    r.tracks = (*clip)->summary.track_count;
+    r.pose_animation = animation_name(posed);
+
+    r.decompress = median_within(budget, r.repeats, [&] { (void)dcx_read(*file); });
+    r.shown_animation = median_within(budget, r.repeats, [&] {
+        HavokCharacter fresh({&*doc});
+        (void)fresh.skeleton();
+        auto c = fresh.clip(shown);
+        g_escaped = c.ok() ? c->get() : nullptr;
+    });
+    r.all_animations = median_within(budget, r.repeats, [&] {
+        HavokCharacter fresh({&*doc});
+        for (const auto& [number, ref] : fresh.members().animations) {
+            auto c = fresh.clip(number);
+            g_escaped = c.ok() ? c->get() : nullptr;
+        }
+    });
+    havok::Pose pose;
+    const double frames = double((*clip)->summary.frame_count - 1);
+    double f = 0;
+    r.pose_sample = median_within(budget, r.repeats, [&] {
+        f = std::fmod(f + 7.37, frames);  // a different fractional frame every call
+        havok::compute_pose(**skeleton, clip->get(), f, {}, pose);
+        g_escaped = pose.model.data();
+    });
+    return r;
+}
+
+std::string havok_stage_tsv_header() {
+    return "label\tpath\tanimations\tbones\ttracks\tpose_animation\trepeats\tdecompress\tshown_animation\tall_animations\t"
+           "pose_sample\terror";
+}
+
+std::string havok_stage_tsv_line(const HavokStageReport& r) {
+    char numbers[256];
+    std::snprintf(numbers, sizeof numbers, "%llu\t%llu\t%llu", (unsigned long long)r.animations,
+                  (unsigned long long)r.bones, (unsigned long long)r.tracks);
+    char times[256];
+    std::snprintf(times, sizeof times, "%d\t%.9f\t%.9f\t%.9f\t%.9f", r.repeats, r.decompress, r.shown_animation,
+                  r.all_animations, r.pose_sample);
+    return r.label + "\t" + r.path + "\t" + numbers + "\t" + r.pose_animation + "\t" + times + "\t" + r.error;
+}
+
+}  // namespace taescope::bench
