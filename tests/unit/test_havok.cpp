@@ -180,7 +180,7 @@ TEST_CASE("havok: every animation of c5070, c1130 and c5051 decodes; unit quater
                                                                         before[k].translation[size_t(a)]));
                     double dot = 0;
                     for (int a = 0; a < 4; ++a) dot += tracks[k].rotation[size_t(a)] * before[k].rotation[size_t(a)];
-                    worst_seam_deg = std::max(worst_seam_deg, 2 * std::acos(std::min(1.0, std::fabs(dot))) * 180 / M_PI);
+                    worst_seam_deg = std::max(worst_seam_deg, 2 * std::acos(std::min(1.0, std::fabs(dot))) * 180 / std::acos(-1.0));
                 }
                 ++seams;
             }
