@@ -19,6 +19,14 @@ int popcount3(uint8_t animated) { return (animated & 1) + ((animated >> 1) & 1) 
 
 double f32_at(const uint8_t* p) { return double(load_f32le(p)); }
 
+// The parameter kept within the curve's own range [knots[degree], knots[n + 1]]: a no-op on real
+// data (the first degree + 1 knots are 0, the last ones the block's last frame, and the frame is
+// clamped to the clip), it keeps a damaged clip whose frame count outruns its knots from
+// extrapolating the polynomial pieces far outside them.
+double clamp_to_knots(const uint8_t* knots, uint32_t n, uint32_t degree, double u) {
+    return std::min(std::max(u, double(knots[degree])), double(knots[n + 1]));
+}
+
 }  // namespace
 
 const char* rotation_quantization_name(uint8_t value) {
@@ -275,6 +283,7 @@ Vec3 SplineCompressedTracks::sample_vector(uint32_t offset, uint8_t mask, bool w
     }
     if (!animated) return value;
     const int dims = popcount3(animated);
+    u = clamp_to_knots(knots, n, degree, u);
     const uint32_t span = find_knot_span(knots, n + 1, degree, u);
     double basis[4];
     basis_functions(knots, span, degree, u, basis);
@@ -303,6 +312,7 @@ Quat SplineCompressedTracks::sample_rotation(uint32_t offset, uint8_t mask, uint
         uint32_t n = load_u16le(p), degree = p[2];
         const uint8_t* knots = p + 3;
         const uint8_t* points = base + align_up(uint64_t(p + 3 + n + degree + 2 - base), A);
+        u = clamp_to_knots(knots, n, degree, u);
         const uint32_t span = find_knot_span(knots, n + 1, degree, u);
         double basis[4];
         basis_functions(knots, span, degree, u, basis);
