@@ -26,12 +26,15 @@ case "$target" in
     if [ -x "$cli" ] && [ -f "$corpus/sekiro/c5070.anibnd.dcx" ]; then
       "$cli" unpack "$corpus/sekiro/c5070.anibnd.dcx" -o "$tmp/c5070" >/dev/null 2>&1
       comp=$(find "$tmp/c5070" -iname '*.compendium' | head -1)
+      # Mode 2 reads members with this compendium ($TAESCOPE_FUZZ_COMPENDIUM, set by ./test).
+      [ -n "$comp" ] && cp "$comp" "$out/../fuzz_havok.compendium"
       for member in $(find "$tmp/c5070" -iname 'skeleton.hkx'; find "$tmp/c5070" -iname 'a*.hkx' | sort | head -4); do
         [ -n "$comp" ] && node -e '
           const fs = require("fs"); const [c, m, o] = process.argv.slice(1);
           const comp = fs.readFileSync(c), mem = fs.readFileSync(m), head = Buffer.alloc(5);
-          head.writeUInt32LE(comp.length, 1); fs.writeFileSync(o, Buffer.concat([head, comp, mem]));
-        ' "$comp" "$member" "$out/$(basename "$member").seed"
+          head.writeUInt32LE(comp.length, 1); fs.writeFileSync(o + ".framed", Buffer.concat([head, comp, mem]));
+          fs.writeFileSync(o + ".member", Buffer.concat([Buffer.from([2]), mem]));
+        ' "$comp" "$member" "$out/$(basename "$member")"
       done
     fi
     rm -rf "$tmp" ;;
