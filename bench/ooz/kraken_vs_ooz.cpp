@@ -52,7 +52,8 @@ int main(int argc, char** argv) {
         return 0;
     }
     std::printf("## Kraken decode: ours vs ooz (native)\n\n");
-    std::printf("| benchmark | metric | value | peer | peer value | ratio | note |\n|---|---|---:|---|---:|---:|---|\n");
+    std::printf(
+        "| benchmark | metric | value | peer | peer value | ratio | note |\n|---|---|---:|---|---:|---:|---|\n");
     double log_sum = 0;
     int judged = 0;
     bool all_ok = true;
@@ -83,8 +84,9 @@ int main(int argc, char** argv) {
         const bool ok_ooz = decode_ooz() && sha256_hex(Bytes(theirs.data(), decoded)) == sha;
         const std::string name = path.substr(path.find_last_of('/') + 1);
         if (!ok_ours || !ok_ooz) {
-            std::printf("| kraken decode %s: ours vs ooz (native) | MB/s of output | | ooz | | | DECODE FAILED (%s) |\n",
-                        name.c_str(), !ok_ours ? "ours" : "ooz");
+            std::printf(
+                "| kraken decode %s: ours vs ooz (native) | MB/s of output | | ooz | | | DECODE FAILED (%s) |\n",
+                name.c_str(), !ok_ours ? "ours" : "ooz");
             all_ok = false;
             continue;
         }
@@ -109,7 +111,8 @@ int main(int argc, char** argv) {
         log_sum += std::log(b / a);
         ++judged;
         std::printf(
-            "| kraken decode %s: ours vs ooz (native) | MB/s of output | %.1f | ooz @05038060 + reset.patch, g++ -O3, same "
+            "| kraken decode %s: ours vs ooz (native) | MB/s of output | %.1f | ooz @05038060 + reset.patch, g++ -O3, "
+            "same "
             "payload | %.1f | %.2f | %zu -> %zu bytes; sha256 ok (both); median of %d alternating rounds of %d calls "
             "(%.1f us vs %.1f us per call) |\n",
             name.c_str(), decoded / a / 1e6, decoded / b / 1e6, b / a, compressed, decoded, rounds, calls, a * 1e6,
@@ -117,9 +120,10 @@ int main(int argc, char** argv) {
         std::fflush(stdout);
     }
     if (judged)
-        std::printf("| kraken decode, geometric mean over %d files: ours vs ooz (native) | speed ratio | | | | %.2f | "
-                    "goal: >= 1.0 on every file, geometric mean >= 1.05 |\n",
-                    judged, std::exp(log_sum / judged));
+        std::printf(
+            "| kraken decode, geometric mean over %d files: ours vs ooz (native) | speed ratio | | | | %.2f | "
+            "goal: >= 1.0 on every file, geometric mean >= 1.05 |\n",
+            judged, std::exp(log_sum / judged));
     std::printf("\n");
     return all_ok ? 0 : 1;
 }

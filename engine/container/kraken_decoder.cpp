@@ -29,6 +29,11 @@ using kraken::StreamOrigin;
 constexpr size_t kBlockSize = 0x40000;
 constexpr size_t kChunkSize = 0x20000;
 constexpr size_t kScratchSlack = 64;
+// The token loop checks that its literals are there once per block of kTokenBlock tokens (and for
+// every run longer than 16); in between, a bad stream can take up to 16 literals per token past
+// the literal array, so the array gets this much more slack in the arena.
+constexpr size_t kTokenBlock = 64;
+constexpr size_t kLiteralOverrun = kTokenBlock * 16;
 constexpr unsigned kMaxLongLengths = 512;
 
 std::string num(uint64_t v) { return std::to_string(v); }
@@ -131,21 +136,21 @@ inline size_t select_if_three(size_t code, size_t entry) {
 // an array indexed by the code puts a store-to-load round trip on the critical path).
 inline size_t rotate_recent(unsigned which, size_t fresh, size_t& r0, size_t& r1, size_t& r2) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    size_t d = r0, n1 = r1, n2 = r2;
-    asm("cmpl $1, %k[w]\n\t"
+    size_t d;
+    asm("movq %[r0], %[d]\n\t"
+        "cmpl $1, %k[w]\n\t"
         "cmoveq %[r1], %[d]\n\t"
-        "cmovaeq %[r0], %[n1]\n\t"
         "cmpl $2, %k[w]\n\t"
         "cmoveq %[r2], %[d]\n\t"
-        "cmovaeq %[r1], %[n2]\n\t"
+        "cmovaeq %[r1], %[r2]\n\t"
+        "cmpl $1, %k[w]\n\t"
+        "cmovaeq %[r0], %[r1]\n\t"
         "cmpl $3, %k[w]\n\t"
         "cmoveq %[fresh], %[d]"
-        : [d] "+&r"(d), [n1] "+&r"(n1), [n2] "+&r"(n2)
-        : [w] "r"(which), [r0] "r"(r0), [r1] "r"(r1), [r2] "r"(r2), [fresh] "r"(fresh)
+        : [d] "=&r"(d), [r1] "+&r"(r1), [r2] "+&r"(r2)
+        : [w] "r"(which), [r0] "r"(r0), [fresh] "r"(fresh)
         : "cc");
     r0 = d;
-    r1 = n1;
-    r2 = n2;
     return d;
 #else
     const size_t d = which == 3 ? fresh : which == 2 ? r2 : which == 1 ? r1 : r0;
@@ -330,57 +335,64 @@ template <bool kDeltaLiterals>
         return d;
     };
 
-    for (; cmd != fast_end; ++cmd) {
-        const unsigned f = *cmd;
-        // Literal length: code 3 takes the next length-list entry (loaded either way: the list
-        // has slack). The code is random, so a select, not a branch.
-        const size_t lit_len = select_if_three(f & 3, *len_list);
-        len_list += (f & 3) == 3;
-        if (lit_len > size_t(lit_end - lit)) {
-            problem = "a token needs more literals than remain";
-            break;
-        }
-        if constexpr (kDeltaLiterals) {
-            const uint8_t* ref = o - recent0;
-            add8(o, lit, ref);
-            if (lit_len > kShortLiterals) [[unlikely]] {
+    while (cmd != fast_end) {
+        // Blocks of kTokenBlock tokens, the literals checked after each (and before long runs):
+        // the literal array has kLiteralOverrun bytes of slack for what a block may take.
+        const uint8_t* const block_end = cmd + std::min<size_t>(kTokenBlock, size_t(fast_end - cmd));
+        for (; cmd != block_end; ++cmd) {
+            const unsigned f = *cmd;
+            // Literal length: code 3 takes the next length-list entry (loaded either way: the list
+            // has slack). The code is random, so a select, not a branch.
+            const size_t lit_len = select_if_three(f & 3, *len_list);
+            len_list += (f & 3) == 3;
+            if (lit_len > kShortLiterals && lit_end - lit < ptrdiff_t(lit_len)) [[unlikely]] {
+                problem = "a token needs more literals than remain";
+                break;
+            }
+            if constexpr (kDeltaLiterals) {
+                const uint8_t* ref = o - recent0;
+                add8(o, lit, ref);
+                if (lit_len > kShortLiterals) [[unlikely]] {
 #if defined(__wasm_simd128__)
-                if (recent0 >= 16) {
-                    for (size_t k = 8; k < lit_len; k += 16)
-                        wasm_v128_store(o + k, wasm_i8x16_add(wasm_v128_load(lit + k), wasm_v128_load(ref + k)));
-                } else
+                    if (recent0 >= 16) {
+                        for (size_t k = 8; k < lit_len; k += 16)
+                            wasm_v128_store(o + k, wasm_i8x16_add(wasm_v128_load(lit + k), wasm_v128_load(ref + k)));
+                    } else
 #endif
-                    for (size_t k = 8; k < lit_len; k += 8) add8(o + k, lit + k, ref + k);
-            }
-        } else {
-            copy16(o, lit);
-            if (lit_len > kShortLiterals) [[unlikely]] {
-                for (size_t k = 16; k < lit_len; k += 16) copy16(o + k, lit + k);
-            }
-        }
-        lit += lit_len;
-        o += lit_len;
-
-        const size_t d = next_distance(f >> 6);
-        if (d > size_t(o - window)) {
-            problem = "a match reaches before the window base (the last reset block start)";
-            break;
-        }
-        const uint8_t* from = o - d;
-        store8(o, load8(from));
-        store8(o + 8, load8(from + 8));
-        const unsigned match_code = (f >> 2) & 15;
-        if (match_code != 15) [[likely]] {
-            o += match_code + 2;
-        } else {
-            const size_t match_len = 14 + size_t(*len_list++);
-            if (d >= 16) {
-                for (size_t k = 16; k < match_len; k += 16) copy16(o + k, from + k);
+                        for (size_t k = 8; k < lit_len; k += 8) add8(o + k, lit + k, ref + k);
+                }
             } else {
-                for (size_t k = 16; k < match_len; k += 8) store8(o + k, load8(from + k));
+                copy16(o, lit);
+                if (lit_len > kShortLiterals) [[unlikely]] {
+                    for (size_t k = 16; k < lit_len; k += 16) copy16(o + k, lit + k);
+                }
             }
-            o += match_len;
+            lit += lit_len;
+            o += lit_len;
+
+            const size_t d = next_distance(f >> 6);
+            if (d > size_t(o - window)) {
+                problem = "a match reaches before the window base (the last reset block start)";
+                break;
+            }
+            const uint8_t* from = o - d;
+            store8(o, load8(from));
+            store8(o + 8, load8(from + 8));
+            const unsigned match_code = (f >> 2) & 15;
+            if (match_code != 15) [[likely]] {
+                o += match_code + 2;
+            } else {
+                const size_t match_len = 14 + size_t(*len_list++);
+                if (d >= 16) {
+                    for (size_t k = 16; k < match_len; k += 16) copy16(o + k, from + k);
+                } else {
+                    for (size_t k = 16; k < match_len; k += 8) store8(o + k, load8(from + k));
+                }
+                o += match_len;
+            }
         }
+        if (!problem && lit > lit_end) problem = "a token needs more literals than remain";
+        if (problem) break;
     }
     // Near the end of the output buffer: the same tokens with exact copies.
     for (; !problem && cmd != cmd_end; ++cmd) {
@@ -593,7 +605,7 @@ Result<LzLayout> Decoder::plan_lz_arrays(const uint8_t* q, const uint8_t* e, siz
         KRAKEN_TRY_ASSIGN(low_count, size_of(q, offset_count, "offset low-bits array"));
     }
     KRAKEN_TRY_ASSIGN(const size_t length_count, size_of(q, n >> 2, "length array"));
-    l.literals = place(literal_count);
+    l.literals = place(literal_count + kLiteralOverrun);
     l.commands = place(command_count);
     l.packed_offsets = place(offset_count);
     l.low_bits = place(low_count);
