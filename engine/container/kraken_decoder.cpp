@@ -132,8 +132,9 @@ inline size_t select_if_three(size_t code, size_t entry) {
 
 // Offset code `which` applied to the three recent distances (kraken-bitstream.md §4.3): 0 keeps
 // r0, 1 swaps r1 to the front, 2 rotates r2 to the front, 3 pushes `fresh`. Returns the new r0.
-// The code is random, so on x86-64 conditional moves (the compiler made jumps of the selects, and
-// an array indexed by the code puts a store-to-load round trip on the critical path).
+// The code is random (in the corpus files 0 for 45-74% of the tokens, 3 for 16-49%, and it switches
+// at a third of them), so on x86-64 conditional moves: the compiler made jumps of the selects, and
+// an array indexed by the code puts a store-to-load round trip on the critical path.
 inline size_t rotate_recent(unsigned which, size_t fresh, size_t& r0, size_t& r1, size_t& r2) {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
     size_t d;
@@ -153,11 +154,20 @@ inline size_t rotate_recent(unsigned which, size_t fresh, size_t& r0, size_t& r1
     r0 = d;
     return d;
 #else
-    const size_t d = which == 3 ? fresh : which == 2 ? r2 : which == 1 ? r1 : r0;
-    r2 = which >= 2 ? r1 : r2;
-    r1 = which >= 1 ? r0 : r1;
-    r0 = d;
-    return d;
+    // Elsewhere (wasm): branches, as before. With selects the wasm benchmark (bench/wasm, CPU time,
+    // repeated decodes of the small single-block corpus files) ran 2-6% slower; those files are
+    // short enough for the branch predictor to learn their codes over the repeats.
+    if (which == 3) {
+        r2 = r1;
+        r1 = r0;
+        r0 = fresh;
+    } else if (which == 2) {
+        std::swap(r2, r1);
+        std::swap(r1, r0);
+    } else if (which == 1) {
+        std::swap(r0, r1);
+    }
+    return r0;
 #endif
 }
 
@@ -239,6 +249,31 @@ TokenDemand token_demand(const uint8_t* cmd, size_t count, const uint32_t* lengt
             fresh = _mm_add_epi64(fresh, _mm_sad_epu8(_mm_and_si128(_mm_cmpeq_epi8(_mm_and_si128(v, top), top), one), zero));
         }
         auto total = [](__m128i x) { return uint64_t(_mm_cvtsi128_si64(x)) + uint64_t(_mm_cvtsi128_si64(_mm_unpackhi_epi64(x, x))); };
+        sum0 = total(output) | (total(entries) << kDemandLengthsShift) | (total(fresh) << kDemandDistancesShift);
+    }
+#elif defined(__wasm_simd128__)
+    // The same per byte; bytes summed pairwise into 16-bit and then 32-bit lanes.
+    {
+        const v128_t three = wasm_i8x16_splat(3), fifteen = wasm_i8x16_splat(15), top = wasm_i8x16_splat(int8_t(0xC0));
+        const v128_t minus3 = wasm_i8x16_splat(-3), one = wasm_i8x16_splat(1), two = wasm_i8x16_splat(2);
+        v128_t output = wasm_i32x4_splat(0), entries = output, fresh = output;
+        auto widen = [](v128_t bytes) { return wasm_u32x4_extadd_pairwise_u16x8(wasm_u16x8_extadd_pairwise_u8x16(bytes)); };
+        for (; k + 16 <= count; k += 16) {
+            const v128_t v = wasm_v128_load(cmd + k);
+            const v128_t lit = wasm_v128_and(v, three);
+            const v128_t match = wasm_v128_and(wasm_u8x16_shr(v, 2), fifteen);
+            const v128_t long_lit = wasm_i8x16_eq(lit, three), long_match = wasm_i8x16_eq(match, fifteen);
+            const v128_t bytes = wasm_i8x16_add(wasm_i8x16_add(wasm_i8x16_add(lit, match), two),
+                                                wasm_v128_and(wasm_v128_or(long_lit, long_match), minus3));
+            const v128_t both = wasm_v128_and(wasm_v128_and(long_lit, long_match), minus3);
+            output = wasm_i32x4_add(output, widen(wasm_i8x16_add(bytes, both)));
+            entries = wasm_i32x4_add(entries, widen(wasm_i8x16_add(wasm_v128_and(long_lit, one), wasm_v128_and(long_match, one))));
+            fresh = wasm_i32x4_add(fresh, widen(wasm_v128_and(wasm_i8x16_eq(wasm_v128_and(v, top), top), one)));
+        }
+        auto total = [](v128_t x) {
+            return uint64_t(uint32_t(wasm_i32x4_extract_lane(x, 0))) + uint32_t(wasm_i32x4_extract_lane(x, 1)) +
+                   uint32_t(wasm_i32x4_extract_lane(x, 2)) + uint32_t(wasm_i32x4_extract_lane(x, 3));
+        };
         sum0 = total(output) | (total(entries) << kDemandLengthsShift) | (total(fresh) << kDemandDistancesShift);
     }
 #endif
