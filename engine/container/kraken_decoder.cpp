@@ -118,14 +118,23 @@ inline void add8(uint8_t* o, const uint8_t* a, const uint8_t* b) {
 #endif
 }
 
-// code == 3 ? entry : code, without a branch. GCC turns the plain select in the token loop into
-// a jump (it threads the later literal-length tests through it), which mispredicts on every
-// other token, so on x86-64 the conditional move is spelled out.
-inline size_t select_if_three(size_t code, size_t entry) {
+// Literal code 3 takes the next entry of the length list, codes 0-2 are the length: without a
+// branch (the list has slack, so its next entry may be loaded either way). GCC turns the plain
+// select in the token loop into a jump (it threads the later literal-length tests through it),
+// which mispredicts on every other token, so on x86-64 the conditional moves are spelled out.
+inline size_t literal_length(size_t code, const uint32_t*& list) {
+    const size_t entry = *list;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    asm("cmpq $3, %[code]\n\tcmoveq %[entry], %[code]" : [code] "+r"(code) : [entry] "r"(entry) : "cc");
+    const uint32_t* const next = list + 1;
+    asm("cmpq $3, %[code]\n\t"
+        "cmoveq %[entry], %[code]\n\t"
+        "cmoveq %[next], %[list]"
+        : [code] "+r"(code), [list] "+r"(list)
+        : [entry] "r"(entry), [next] "r"(next)
+        : "cc");
     return code;
 #else
+    list += code == 3;
     return code == 3 ? entry : code;
 #endif
 }
@@ -135,8 +144,10 @@ inline size_t select_if_three(size_t code, size_t entry) {
 // The code is random (in the corpus files 0 for 45-74% of the tokens, 3 for 16-49%, and it switches
 // at a third of them), so on x86-64 conditional moves: the compiler made jumps of the selects, and
 // an array indexed by the code puts a store-to-load round trip on the critical path.
-inline size_t rotate_recent(unsigned which, size_t fresh, size_t& r0, size_t& r1, size_t& r2) {
+inline size_t rotate_recent(unsigned which, const uint32_t*& fresh_list, size_t& r0, size_t& r1, size_t& r2) {
+    const size_t fresh = *fresh_list;  // may be the slack after the list: then unused
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    const uint32_t* const next = fresh_list + 1;
     size_t d;
     asm("movq %[r0], %[d]\n\t"
         "cmpl $1, %k[w]\n\t"
@@ -147,9 +158,10 @@ inline size_t rotate_recent(unsigned which, size_t fresh, size_t& r0, size_t& r1
         "cmpl $1, %k[w]\n\t"
         "cmovaeq %[r0], %[r1]\n\t"
         "cmpl $3, %k[w]\n\t"
-        "cmoveq %[fresh], %[d]"
-        : [d] "=&r"(d), [r1] "+&r"(r1), [r2] "+&r"(r2)
-        : [w] "r"(which), [r0] "r"(r0), [fresh] "r"(fresh)
+        "cmoveq %[fresh], %[d]\n\t"
+        "cmoveq %[next], %[list]"
+        : [d] "=&r"(d), [r1] "+&r"(r1), [r2] "+&r"(r2), [list] "+&r"(fresh_list)
+        : [w] "r"(which), [r0] "r"(r0), [fresh] "r"(fresh), [next] "r"(next)
         : "cc");
     r0 = d;
     return d;
@@ -161,6 +173,7 @@ inline size_t rotate_recent(unsigned which, size_t fresh, size_t& r0, size_t& r1
         r2 = r1;
         r1 = r0;
         r0 = fresh;
+        ++fresh_list;
     } else if (which == 2) {
         std::swap(r2, r1);
         std::swap(r1, r0);
@@ -365,9 +378,7 @@ template <bool kDeltaLiterals>
     // the next decoded distance (loaded either way: the list has slack).
     size_t recent0 = 8, recent1 = 8, recent2 = 8;
     auto next_distance = [&](unsigned which) {
-        const size_t d = rotate_recent(which, *dist, recent0, recent1, recent2);
-        dist += which == 3;
-        return d;
+        return rotate_recent(which, dist, recent0, recent1, recent2);
     };
 
     while (cmd != fast_end) {
@@ -378,8 +389,7 @@ template <bool kDeltaLiterals>
             const unsigned f = *cmd;
             // Literal length: code 3 takes the next length-list entry (loaded either way: the list
             // has slack). The code is random, so a select, not a branch.
-            const size_t lit_len = select_if_three(f & 3, *len_list);
-            len_list += (f & 3) == 3;
+            const size_t lit_len = literal_length(f & 3, len_list);
             if (lit_len > kShortLiterals && lit_end - lit < ptrdiff_t(lit_len)) [[unlikely]] {
                 problem = "a token needs more literals than remain";
                 break;
