@@ -2,16 +2,23 @@
 // (§3), LZ chunks with their offset/length bit region and token execution (§4). The entropy
 // coders live in kraken_entropy.cpp, kraken_huffman.cpp and kraken_tans.cpp.
 //
-// Speed: arrays decode into scratch buffers with slack, and the token loop copies 8 or 16 bytes
-// at a time while it is at least 16 bytes from the end of the output buffer (safe because every
-// distance is at least 8); near the end it falls back to exact byte loops, so callers owe no slack.
+// Speed: arrays decode into scratch buffers with slack; a branch-free pass over the commands
+// checks what the tokens take from the other arrays before any runs, so the token loop needs no
+// per-token array or chunk-end checks, and it copies 8 or 16 bytes at a time (safe because every
+// distance is at least 8) except for the last tokens of the output buffer, which use exact byte
+// loops, so callers owe no slack.
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <memory>
 #include <string>
 
 #include "container/kraken.h"
 #include "container/kraken_entropy.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace taescope {
 
@@ -22,6 +29,11 @@ using kraken::StreamOrigin;
 constexpr size_t kBlockSize = 0x40000;
 constexpr size_t kChunkSize = 0x20000;
 constexpr size_t kScratchSlack = 64;
+// The token loop checks that its literals are there once per block of kTokenBlock tokens (and for
+// every run longer than 16); in between, a bad stream can take up to 16 literals per token past
+// the literal array, so the array gets this much more slack in the arena.
+constexpr size_t kTokenBlock = 64;
+constexpr size_t kLiteralOverrun = kTokenBlock * 16;
 constexpr unsigned kMaxLongLengths = 512;
 
 std::string num(uint64_t v) { return std::to_string(v); }
@@ -90,15 +102,85 @@ inline uint64_t load8(const uint8_t* p) {
     return v;
 }
 inline void store8(uint8_t* p, uint64_t v) { std::memcpy(p, &v, 8); }
-// Eight byte-wise additions modulo 256: one vector add with wasm SIMD128, else SWAR (9 scalar
-// operations, which x86-64 runs about as fast as moving the words into vector registers).
-inline uint64_t add_bytes(uint64_t a, uint64_t b) {
-#if defined(__wasm_simd128__)
-    return uint64_t(
-        wasm_i64x2_extract_lane(wasm_i8x16_add(wasm_i64x2_splat(int64_t(a)), wasm_i64x2_splat(int64_t(b))), 0));
+// o[0..8) = a[0..8) + b[0..8) byte-wise: straight from memory into vector registers where there
+// are any (SSE2 is part of x86-64; wasm SIMD128), else SWAR on 64-bit words.
+inline void add8(uint8_t* o, const uint8_t* a, const uint8_t* b) {
+#if defined(__SSE2__)
+    _mm_storel_epi64(reinterpret_cast<__m128i*>(o),
+                     _mm_add_epi8(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(a)),
+                                  _mm_loadl_epi64(reinterpret_cast<const __m128i*>(b))));
+#elif defined(__wasm_simd128__)
+    wasm_v128_store64_lane(o, wasm_i8x16_add(wasm_v128_load64_zero(a), wasm_v128_load64_zero(b)), 0);
 #else
     constexpr uint64_t kLow7 = 0x7F7F7F7F7F7F7F7Full, kHigh = 0x8080808080808080ull;
-    return ((a & kLow7) + (b & kLow7)) ^ ((a ^ b) & kHigh);
+    const uint64_t x = load8(a), y = load8(b);
+    store8(o, ((x & kLow7) + (y & kLow7)) ^ ((x ^ y) & kHigh));
+#endif
+}
+
+// Literal code 3 takes the next entry of the length list, codes 0-2 are the length: without a
+// branch (the list has slack, so its next entry may be loaded either way). GCC turns the plain
+// select in the token loop into a jump (it threads the later literal-length tests through it),
+// which mispredicts on every other token, so on x86-64 the conditional moves are spelled out.
+inline size_t literal_length(size_t code, const uint32_t*& list) {
+    const size_t entry = *list;
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    const uint32_t* const next = list + 1;
+    asm("cmpq $3, %[code]\n\t"
+        "cmoveq %[entry], %[code]\n\t"
+        "cmoveq %[next], %[list]"
+        : [code] "+r"(code), [list] "+r"(list)
+        : [entry] "r"(entry), [next] "r"(next)
+        : "cc");
+    return code;
+#else
+    list += code == 3;
+    return code == 3 ? entry : code;
+#endif
+}
+
+// Offset code `which` applied to the three recent distances (kraken-bitstream.md §4.3): 0 keeps
+// r0, 1 swaps r1 to the front, 2 rotates r2 to the front, 3 pushes `fresh`. Returns the new r0.
+// The code is random (in the corpus files 0 for 45-74% of the tokens, 3 for 16-49%, and it switches
+// at a third of them), so on x86-64 conditional moves: the compiler made jumps of the selects, and
+// an array indexed by the code puts a store-to-load round trip on the critical path.
+inline size_t rotate_recent(unsigned which, const uint32_t*& fresh_list, size_t& r0, size_t& r1, size_t& r2) {
+    const size_t fresh = *fresh_list;  // may be the slack after the list: then unused
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    const uint32_t* const next = fresh_list + 1;
+    size_t d;
+    asm("movq %[r0], %[d]\n\t"
+        "cmpl $1, %k[w]\n\t"
+        "cmoveq %[r1], %[d]\n\t"
+        "cmpl $2, %k[w]\n\t"
+        "cmoveq %[r2], %[d]\n\t"
+        "cmovaeq %[r1], %[r2]\n\t"
+        "cmpl $1, %k[w]\n\t"
+        "cmovaeq %[r0], %[r1]\n\t"
+        "cmpl $3, %k[w]\n\t"
+        "cmoveq %[fresh], %[d]\n\t"
+        "cmoveq %[next], %[list]"
+        : [d] "=&r"(d), [r1] "+&r"(r1), [r2] "+&r"(r2), [list] "+&r"(fresh_list)
+        : [w] "r"(which), [r0] "r"(r0), [fresh] "r"(fresh), [next] "r"(next)
+        : "cc");
+    r0 = d;
+    return d;
+#else
+    // Elsewhere (wasm): branches, as before. With selects the wasm benchmark (bench/wasm, CPU time,
+    // repeated decodes of the small single-block corpus files) ran 2-6% slower; those files are
+    // short enough for the branch predictor to learn their codes over the repeats.
+    if (which == 3) {
+        r2 = r1;
+        r1 = r0;
+        r0 = fresh;
+        ++fresh_list;
+    } else if (which == 2) {
+        std::swap(r2, r1);
+        std::swap(r1, r0);
+    } else if (which == 1) {
+        std::swap(r0, r1);
+    }
+    return r0;
 #endif
 }
 
@@ -130,129 +212,262 @@ struct LzChunk {
     size_t length_count;
 };
 
+// What a chunk's commands ask of the other arrays (kraken-bitstream.md §4.3), counted before any
+// token runs: the length-list entries and new distances they take, and the bytes they write. Each
+// command byte adds one entry of kCommandDemand (three counters packed in a u64, none of which
+// can carry into the next: a chunk has at most 0x20000 commands), then the length list is summed.
+// This lets the token loop below drop the per-token checks that an array is used up or that the
+// output passes the chunk end.
+struct TokenDemand {
+    size_t lengths = 0;    // tokens with literal code 3, plus tokens with match code 15
+    size_t distances = 0;  // tokens with offset code 3
+    uint64_t output = 0;   // bytes written by the tokens (long lengths included)
+};
+constexpr unsigned kDemandLengthsShift = 24, kDemandDistancesShift = 44;
+constexpr auto kCommandDemand = [] {
+    std::array<uint64_t, 256> t{};
+    for (unsigned f = 0; f < 256; ++f) {
+        const unsigned lit = f & 3, match = (f >> 2) & 15;
+        const uint64_t output = (lit == 3 ? 0 : lit) + (match == 15 ? 14 : match + 2);
+        const uint64_t lengths = unsigned(lit == 3) + unsigned(match == 15);
+        const uint64_t distances = f >= 0xC0;
+        t[f] = output | (lengths << kDemandLengthsShift) | (distances << kDemandDistancesShift);
+    }
+    return t;
+}();
+TokenDemand token_demand(const uint8_t* cmd, size_t count, const uint32_t* lengths, size_t length_count) {
+    uint64_t sum0 = 0, sum1 = 0;  // two chains: independent additions
+    size_t k = 0;
+#if defined(__SSE2__)
+    // 16 commands at a time: per byte the output (literal code unless 3, match code + 2, minus 3
+    // for each code 3 or 15: at most 19), the length entries (0..2) and new distances (0..1),
+    // summed by SAD into 64-bit lanes. Each lane grows by at most 8 x 19 per step.
+    {
+        const __m128i three = _mm_set1_epi8(3), fifteen = _mm_set1_epi8(15), top = _mm_set1_epi8(char(0xC0));
+        const __m128i minus3 = _mm_set1_epi8(-3), one = _mm_set1_epi8(1), two = _mm_set1_epi8(2);
+        const __m128i zero = _mm_setzero_si128();
+        __m128i output = zero, entries = zero, fresh = zero;
+        for (; k + 16 <= count; k += 16) {
+            const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cmd + k));
+            const __m128i lit = _mm_and_si128(v, three);
+            const __m128i match = _mm_and_si128(_mm_srli_epi16(v, 2), fifteen);
+            const __m128i long_lit = _mm_cmpeq_epi8(lit, three), long_match = _mm_cmpeq_epi8(match, fifteen);
+            const __m128i bytes = _mm_add_epi8(_mm_add_epi8(_mm_add_epi8(lit, match), two),
+                                               _mm_and_si128(_mm_or_si128(long_lit, long_match), minus3));
+            // Both codes long: -3 counted once above, so subtract 3 more where both are.
+            const __m128i both = _mm_and_si128(_mm_and_si128(long_lit, long_match), minus3);
+            output = _mm_add_epi64(output, _mm_sad_epu8(_mm_add_epi8(bytes, both), zero));
+            entries = _mm_add_epi64(
+                entries, _mm_sad_epu8(_mm_add_epi8(_mm_and_si128(long_lit, one), _mm_and_si128(long_match, one)), zero));
+            fresh = _mm_add_epi64(fresh, _mm_sad_epu8(_mm_and_si128(_mm_cmpeq_epi8(_mm_and_si128(v, top), top), one), zero));
+        }
+        auto total = [](__m128i x) { return uint64_t(_mm_cvtsi128_si64(x)) + uint64_t(_mm_cvtsi128_si64(_mm_unpackhi_epi64(x, x))); };
+        sum0 = total(output) | (total(entries) << kDemandLengthsShift) | (total(fresh) << kDemandDistancesShift);
+    }
+#elif defined(__wasm_simd128__)
+    // The same per byte; bytes summed pairwise into 16-bit and then 32-bit lanes.
+    {
+        const v128_t three = wasm_i8x16_splat(3), fifteen = wasm_i8x16_splat(15), top = wasm_i8x16_splat(int8_t(0xC0));
+        const v128_t minus3 = wasm_i8x16_splat(-3), one = wasm_i8x16_splat(1), two = wasm_i8x16_splat(2);
+        v128_t output = wasm_i32x4_splat(0), entries = output, fresh = output;
+        auto widen = [](v128_t bytes) { return wasm_u32x4_extadd_pairwise_u16x8(wasm_u16x8_extadd_pairwise_u8x16(bytes)); };
+        for (; k + 16 <= count; k += 16) {
+            const v128_t v = wasm_v128_load(cmd + k);
+            const v128_t lit = wasm_v128_and(v, three);
+            const v128_t match = wasm_v128_and(wasm_u8x16_shr(v, 2), fifteen);
+            const v128_t long_lit = wasm_i8x16_eq(lit, three), long_match = wasm_i8x16_eq(match, fifteen);
+            const v128_t bytes = wasm_i8x16_add(wasm_i8x16_add(wasm_i8x16_add(lit, match), two),
+                                                wasm_v128_and(wasm_v128_or(long_lit, long_match), minus3));
+            const v128_t both = wasm_v128_and(wasm_v128_and(long_lit, long_match), minus3);
+            output = wasm_i32x4_add(output, widen(wasm_i8x16_add(bytes, both)));
+            entries = wasm_i32x4_add(entries, widen(wasm_i8x16_add(wasm_v128_and(long_lit, one), wasm_v128_and(long_match, one))));
+            fresh = wasm_i32x4_add(fresh, widen(wasm_v128_and(wasm_i8x16_eq(wasm_v128_and(v, top), top), one)));
+        }
+        auto total = [](v128_t x) {
+            return uint64_t(uint32_t(wasm_i32x4_extract_lane(x, 0))) + uint32_t(wasm_i32x4_extract_lane(x, 1)) +
+                   uint32_t(wasm_i32x4_extract_lane(x, 2)) + uint32_t(wasm_i32x4_extract_lane(x, 3));
+        };
+        sum0 = total(output) | (total(entries) << kDemandLengthsShift) | (total(fresh) << kDemandDistancesShift);
+    }
+#endif
+    for (; k + 2 <= count; k += 2) {
+        sum0 += kCommandDemand[cmd[k]];
+        sum1 += kCommandDemand[cmd[k + 1]];
+    }
+    if (k < count) sum0 += kCommandDemand[cmd[k]];
+    const uint64_t sum = sum0 + sum1;
+    uint64_t long_output = 0;
+    for (size_t j = 0; j < length_count; ++j) long_output += lengths[j];
+    TokenDemand d;
+    d.output = (sum & ((uint64_t{1} << kDemandLengthsShift) - 1)) + long_output;
+    d.lengths = size_t((sum >> kDemandLengthsShift) & ((uint64_t{1} << (kDemandDistancesShift - kDemandLengthsShift)) - 1));
+    d.distances = size_t(sum >> kDemandDistancesShift);
+    return d;
+}
+
+// How many of the chunk's tokens the fast loop of execute_tokens may run: those whose copies,
+// which may write up to 16 bytes past the token's last output byte, stay inside the output
+// buffer. Found by walking back from the last token (which ends at start + demand.output) and
+// taking the length-list entries from the back, until a token ends 16 bytes or more before the
+// buffer end: only the tokens in the last few bytes of the buffer are left for the exact loop.
+// Needs the checks of token_demand() passed (every entry is there, the sums cannot go negative).
+size_t tokens_clear_of_buffer_end(const LzChunk& c, uint64_t output) {
+    uint64_t end = c.start + output;
+    const uint32_t* entry = c.lengths + c.length_count;
+    size_t i = c.command_count;
+    for (; i > 0 && end + 16 > c.out_size; --i) {
+        const unsigned f = c.commands[i - 1];
+        const unsigned match_code = (f >> 2) & 15;
+        end -= match_code == 15 ? 14 + uint64_t(*--entry) : match_code + 2;  // the match entry comes last
+        end -= (f & 3) == 3 ? uint64_t(*--entry) : f & 3;
+    }
+    return i;
+}
+
 // §4.3 token execution. Returns nullptr or what went wrong (with *where = output position).
 // Kept out of line: inlined into decode_lz_chunk it shared that function's registers and kept
-// its loop state on the stack. The last distance used is always recent0 (every token makes the
-// distance it uses the most recent one), so delta literals read from out - recent0.
+// its loop state on the stack. The last distance used is always the most recent one (every
+// token makes the distance it uses the most recent), so delta literals read from o - recent0.
+//
+// Safety without per-token array and output checks: token_demand() proves first that the
+// commands take exactly the decoded distances and length-list entries and write no more than
+// the chunk holds, so no token can run out of them or write past the chunk end, and
+// tokens_clear_of_buffer_end() finds the tokens whose over-wide copies stay in the buffer. The
+// loops still check per token that its literals are there and that its match stays inside the
+// window. The arrays live in the arena with at least 64 bytes of slack each, so reading the next
+// distance or length before knowing whether the token takes it, or 16 literals when it takes
+// fewer, stays in memory we own.
+//
+// The fast loop copies 8 (delta literals) or 16 (raw literals) and 16 match bytes at once,
+// whatever the lengths, and loops only for longer ones. Distances are >= 8, so 8-byte steps only
+// read final bytes (16-byte steps when the distance is >= 16). Bytes written past a token's end
+// are rewritten by the tokens after it (or by the next chunk). The last tokens, near the end of
+// the output buffer, run in the exact loop after it.
 template <bool kDeltaLiterals>
 [[gnu::noinline]] const char* execute_tokens(const LzChunk& c, size_t* where) {
+    constexpr size_t kShortLiterals = kDeltaLiterals ? 8 : 16;
     uint8_t* const out = c.out;
     uint8_t* o = out + c.start;
     uint8_t* const chunk_end = out + c.end;
     uint8_t* const window = out + c.base;
-    // Copies may write up to 16 bytes past what they need while o + need + 16 <= slack_end.
-    uint8_t* const slack_end = out + c.out_size;
     const uint8_t* lit = c.literals;
     const uint8_t* const lit_end = c.literals + c.literal_count;
     const uint32_t* dist = c.distances;
-    const uint32_t* const dist_end = c.distances + c.distance_count;
     const uint32_t* len_list = c.lengths;
-    const uint32_t* const len_end = c.lengths + c.length_count;
     const uint8_t* cmd = c.commands;
     const uint8_t* const cmd_end = c.commands + c.command_count;
-    size_t recent0 = 8, recent1 = 8, recent2 = 8;
     const char* problem = nullptr;
 
-    for (; cmd != cmd_end; ++cmd) {
-        const unsigned f = *cmd;
-        size_t lit_len = f & 3;
-        if (lit_len == 3) {
-            if (len_list == len_end) {
-                problem = "a token needs a literal length but the length list is used up";
-                break;
-            }
-            lit_len = *len_list++;
-        }
-        if (lit_len > size_t(lit_end - lit) || lit_len > size_t(chunk_end - o)) {
-            problem = lit_len > size_t(lit_end - lit) ? "a token needs more literals than remain"
-                                                      : "literals run past the chunk end";
-            break;
-        }
-        if constexpr (kDeltaLiterals) {
-            const uint8_t* ref = o - recent0;
-#if defined(__wasm_simd128__)
-            if (recent0 >= 16 && size_t(slack_end - o) >= lit_len + 16) {  // 16-byte steps read only final bytes
-                for (size_t k = 0; k < lit_len; k += 16)
-                    wasm_v128_store(o + k, wasm_i8x16_add(wasm_v128_load(lit + k), wasm_v128_load(ref + k)));
-            } else
-#endif
-            if (size_t(slack_end - o) >= lit_len + 8) {
-                for (size_t k = 0; k < lit_len; k += 8) store8(o + k, add_bytes(load8(lit + k), load8(ref + k)));
-            } else {
-                for (size_t k = 0; k < lit_len; ++k) o[k] = uint8_t(lit[k] + ref[k]);
-            }
-        } else {
-            if (lit_len <= 16 && slack_end - o >= 16) {
-                copy16(o, lit);
-            } else if (lit_len <= 64 && size_t(slack_end - o) >= lit_len + 16) {
-                // Literals are a separate buffer (with slack), so 16-byte steps never overlap.
-                for (size_t k = 0; k < lit_len; k += 16) copy16(o + k, lit + k);
-            } else if (lit_len) {
-                kraken::copy_bytes(o, lit, lit_len);
-            }
-        }
-        lit += lit_len;
-        o += lit_len;
+    const TokenDemand demand = token_demand(c.commands, c.command_count, c.lengths, c.length_count);
+    if (demand.distances != c.distance_count) {
+        problem = demand.distances > c.distance_count ? "the tokens need more new distances than were decoded"
+                                                      : "not every decoded distance was used";
+    } else if (demand.lengths != c.length_count) {
+        problem = demand.lengths > c.length_count ? "the tokens need more length-list entries than there are"
+                                                  : "not every length-list entry was used";
+    } else if (demand.output > uint64_t(chunk_end - o)) {
+        problem = "the tokens write past the chunk end";
+    }
+    if (problem) {
+        *where = c.start;
+        return problem;
+    }
+    const uint8_t* const fast_end = cmd + tokens_clear_of_buffer_end(c, demand.output);
 
-        const unsigned which = f >> 6;
-        if (which == 3) {
-            if (dist == dist_end) {
-                problem = "a token needs a new distance but all decoded distances are used";
+    // Offset code: 0 keeps recent0, 1 swaps in recent1, 2 rotates recent2 to the front, 3 takes
+    // the next decoded distance (loaded either way: the list has slack).
+    size_t recent0 = 8, recent1 = 8, recent2 = 8;
+    auto next_distance = [&](unsigned which) {
+        return rotate_recent(which, dist, recent0, recent1, recent2);
+    };
+
+    while (cmd != fast_end) {
+        // Blocks of kTokenBlock tokens, the literals checked after each (and before long runs):
+        // the literal array has kLiteralOverrun bytes of slack for what a block may take.
+        const uint8_t* const block_end = cmd + std::min<size_t>(kTokenBlock, size_t(fast_end - cmd));
+        for (; cmd != block_end; ++cmd) {
+            const unsigned f = *cmd;
+            // Literal length: code 3 takes the next length-list entry (loaded either way: the list
+            // has slack). The code is random, so a select, not a branch.
+            const size_t lit_len = literal_length(f & 3, len_list);
+            if (lit_len > kShortLiterals && lit_end - lit < ptrdiff_t(lit_len)) [[unlikely]] {
+                problem = "a token needs more literals than remain";
                 break;
             }
-            recent2 = recent1;
-            recent1 = recent0;
-            recent0 = *dist++;
-        } else if (which == 2) {
-            const size_t d = recent2;
-            recent2 = recent1;
-            recent1 = recent0;
-            recent0 = d;
-        } else if (which == 1) {
-            std::swap(recent0, recent1);
-        }
-        const size_t d = recent0;
-        size_t match_len = (f >> 2) & 15;
-        if (match_len == 15) {
-            if (len_list == len_end) {
-                problem = "a token needs a match length but the length list is used up";
+            if constexpr (kDeltaLiterals) {
+                const uint8_t* ref = o - recent0;
+                add8(o, lit, ref);
+                if (lit_len > kShortLiterals) [[unlikely]] {
+#if defined(__wasm_simd128__)
+                    if (recent0 >= 16) {
+                        for (size_t k = 8; k < lit_len; k += 16)
+                            wasm_v128_store(o + k, wasm_i8x16_add(wasm_v128_load(lit + k), wasm_v128_load(ref + k)));
+                    } else
+#endif
+                        for (size_t k = 8; k < lit_len; k += 8) add8(o + k, lit + k, ref + k);
+                }
+            } else {
+                copy16(o, lit);
+                if (lit_len > kShortLiterals) [[unlikely]] {
+                    for (size_t k = 16; k < lit_len; k += 16) copy16(o + k, lit + k);
+                }
+            }
+            lit += lit_len;
+            o += lit_len;
+
+            const size_t d = next_distance(f >> 6);
+            if (d > size_t(o - window)) {
+                problem = "a match reaches before the window base (the last reset block start)";
                 break;
             }
-            match_len = 14 + size_t(*len_list++);
-        } else {
-            match_len += 2;
-        }
-        if (d > size_t(o - window)) {
-            problem = "a match reaches before the window base (the last reset block start)";
-            break;
-        }
-        // d >= 8 holds for every distance: checked when decoding them, and the start value is 8.
-        if (match_len > size_t(chunk_end - o)) {
-            problem = "a match runs past the chunk end";
-            break;
-        }
-        const uint8_t* from = o - d;
-        if (size_t(slack_end - o) >= match_len + 16) {
-            // Distances are >= 8, so 8-byte steps only read bytes that are already final.
+            const uint8_t* from = o - d;
             store8(o, load8(from));
             store8(o + 8, load8(from + 8));
-            if (match_len > 16) {
-                if (d >= 16) {  // 16-byte steps read only final bytes too
+            const unsigned match_code = (f >> 2) & 15;
+            if (match_code != 15) [[likely]] {
+                o += match_code + 2;
+            } else {
+                const size_t match_len = 14 + size_t(*len_list++);
+                if (d >= 16) {
                     for (size_t k = 16; k < match_len; k += 16) copy16(o + k, from + k);
                 } else {
                     for (size_t k = 16; k < match_len; k += 8) store8(o + k, load8(from + k));
                 }
+                o += match_len;
             }
-        } else {
-            for (size_t k = 0; k < match_len; ++k) o[k] = from[k];
         }
+        if (!problem && lit > lit_end) problem = "a token needs more literals than remain";
+        if (problem) break;
+    }
+    // Near the end of the output buffer: the same tokens with exact copies.
+    for (; !problem && cmd != cmd_end; ++cmd) {
+        const unsigned f = *cmd;
+        size_t lit_len = f & 3;
+        if (lit_len == 3) lit_len = *len_list++;
+        if (lit_len > size_t(lit_end - lit)) {
+            problem = "a token needs more literals than remain";
+            break;
+        }
+        if constexpr (kDeltaLiterals) {
+            const uint8_t* ref = o - recent0;
+            for (size_t k = 0; k < lit_len; ++k) o[k] = uint8_t(lit[k] + ref[k]);
+        } else {
+            kraken::copy_bytes(o, lit, lit_len);
+        }
+        lit += lit_len;
+        o += lit_len;
+        size_t match_len = (f >> 2) & 15;
+        match_len = match_len == 15 ? 14 + size_t(*len_list++) : match_len + 2;
+        const size_t d = next_distance(f >> 6);
+        if (d > size_t(o - window)) {
+            problem = "a match reaches before the window base (the last reset block start)";
+            break;
+        }
+        const uint8_t* from = o - d;
+        for (size_t k = 0; k < match_len; ++k) o[k] = from[k];
         o += match_len;
     }
-    if (!problem) {
-        if (dist != dist_end) problem = "not every decoded distance was used";
-        else if (len_list != len_end) problem = "not every length-list entry was used";
-        else if (lit_end - lit != chunk_end - o) problem = "the unused literals do not exactly fill the chunk tail";
-    }
+    if (!problem && lit_end - lit != chunk_end - o) problem = "the unused literals do not exactly fill the chunk tail";
     if (problem) {
         *where = size_t(o - out);
         return problem;
@@ -435,7 +650,7 @@ Result<LzLayout> Decoder::plan_lz_arrays(const uint8_t* q, const uint8_t* e, siz
         KRAKEN_TRY_ASSIGN(low_count, size_of(q, offset_count, "offset low-bits array"));
     }
     KRAKEN_TRY_ASSIGN(const size_t length_count, size_of(q, n >> 2, "length array"));
-    l.literals = place(literal_count);
+    l.literals = place(literal_count + kLiteralOverrun);
     l.commands = place(command_count);
     l.packed_offsets = place(offset_count);
     l.low_bits = place(low_count);

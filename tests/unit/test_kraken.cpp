@@ -279,6 +279,45 @@ TEST_CASE("kraken: with the reset bit the same match is rejected (history restar
     CHECK(st.error().message.find("distance") != std::string::npos);
 }
 
+namespace {
+// cross_block_match_stream with its four commands (new distance + 3 x recent 0, each 16 bytes)
+// replaced by `commands` (4 bytes).
+std::vector<uint8_t> with_commands(std::vector<uint8_t> stream, std::initializer_list<uint8_t> commands) {
+    const uint8_t original[] = {0xF8, 0x38, 0x38, 0x38};
+    auto at = std::search(stream.begin() + 0x40000, stream.end(), std::begin(original), std::end(original));
+    REQUIRE(at != stream.end());
+    std::copy(commands.begin(), commands.end(), at);
+    return stream;
+}
+}  // namespace
+
+TEST_CASE("kraken: tokens are checked against the decoded distances, lengths and chunk size before any runs") {
+    const auto first = pseudo_random_bytes(0x40000, 9);
+    const auto valid = cross_block_match_stream(first, false);
+    std::vector<uint8_t> out(0x40000 + 64);
+    REQUIRE(decode_into(valid, out).ok());
+    // Two tokens take a new distance, one was decoded.
+    Status st = decode_into(with_commands(valid, {0xF8, 0xF8, 0x38, 0x38}), out);
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message.find("more new distances") != std::string::npos);
+    // No token takes the decoded distance.
+    st = decode_into(with_commands(valid, {0x38, 0x38, 0x38, 0x38}), out);
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message.find("not every decoded distance") != std::string::npos);
+    // Match code 15 needs a length-list entry, and the list is empty.
+    st = decode_into(with_commands(valid, {0xFC, 0x38, 0x38, 0x38}), out);
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message.find("length-list") != std::string::npos);
+    // One literal more (code 1 on the last token): 65 bytes for a chunk of 64.
+    st = decode_into(with_commands(valid, {0xF8, 0x38, 0x38, 0x39}), out);
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message.find("past the chunk end") != std::string::npos);
+    // Shorter matches (14 bytes each) leave 6 bytes for literals, and the literal array is empty.
+    st = decode_into(with_commands(valid, {0xF8, 0x30, 0x30, 0x30}), out);
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().message.find("literals") != std::string::npos);
+}
+
 TEST_CASE("kraken: truncated and corrupted real payloads give errors, never crashes") {
     const std::string path = test::corpus_path("eldenring/c1000.krak.anibnd.dcx");
     if (path.empty()) return;
