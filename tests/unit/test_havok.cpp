@@ -101,7 +101,9 @@ void check_against_reference(const std::string& binder, const std::string& refer
         CHECK((rm.kind == Json::Kind::Null) == !c.root_motion.has_value());
         if (rm.kind != Json::Kind::Null && c.root_motion) {
             CHECK(c.root_motion->samples.size() == size_t(num(*rm.get("sample_count"))));
-            for (const auto& [frame, sample] : rm.get("samples")->members) {
+            for (const auto& member : rm.get("samples")->members) {
+                const std::string& frame = member.first;
+                const Json& sample = member.second;
                 auto got = c.root_motion->at(std::stod(frame));
                 for (size_t i = 0; i < 4; ++i)
                     CHECK_MESSAGE(std::fabs(num(sample.items[i]) - got[i]) <= 1e-3, "root motion frame " << frame);
@@ -109,7 +111,9 @@ void check_against_reference(const std::string& binder, const std::string& refer
         }
 
         std::vector<havok::QsTransform> tracks(c.summary.track_count);
-        for (const auto& [frame, expected_tracks] : ra.get("frames")->members) {
+        for (const auto& member : ra.get("frames")->members) {
+            const std::string& frame = member.first;
+            const Json& expected_tracks = member.second;
             c.sample_tracks(std::stod(frame), tracks);
             for (size_t k = 0; k < expected_tracks.items.size(); ++k)
                 check_transform(expected_tracks.items[k], tracks[k], name + " frame " + frame + " track " + std::to_string(k));
@@ -135,7 +139,9 @@ TEST_CASE("havok reference: Elden Ring c1000, a Kraken binder with a one-bone sk
 TEST_CASE("havok: every animation of c5070, c1130 and c5051 decodes; unit quaternions; continuous block seams") {
     const std::pair<const char*, size_t> binders[] = {
         {"sekiro/c5070.anibnd.dcx", 31}, {"sekiro/c1130.anibnd.dcx", 90}, {"eldenring/c5051.anibnd.dcx", 110}};
-    for (const auto& [relative, expected] : binders) {
+    for (const auto& binder : binders) {
+        const char* relative = binder.first;
+        const size_t expected = binder.second;
         std::string path = corpus_path(relative);
         if (path.empty()) continue;
         const std::string binder_name = relative;
@@ -148,7 +154,8 @@ TEST_CASE("havok: every animation of c5070, c1130 and c5051 decodes; unit quater
         size_t decoded = 0, multi_block = 0, seams = 0, additive = 0;
         double worst_norm = 0, worst_seam_t = 0, worst_seam_deg = 0;
         havok::Pose pose;
-        for (const auto& [number, ref] : character.members().animations) {
+        for (const auto& member : character.members().animations) {
+            const uint64_t number = member.first;
             auto clip = character.clip(number);
             REQUIRE_MESSAGE(clip.ok(), (clip.ok() ? std::string() : clip.error().to_string()));
             const havok::AnimationClip& c = **clip;
