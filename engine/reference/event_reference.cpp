@@ -63,12 +63,15 @@ std::vector<std::string> simulation_roles(const GameTemplates* templates, const 
         std::string fields;
         for (const ConditionValue& v : condition.values)
             fields += (fields.empty() ? "" : " or ") + quoted(v.field) + " (byte " + std::to_string(v.offset) + ")";
-        out.push_back("conditional when " + fields + " is not 0: it starts only under a run-time condition, so it is "
-                      "never shown as certain" + (condition.spec_observed ? "" : " (a type the format notes do not describe)"));
+        out.push_back("conditional when " + fields +
+                      " is not 0: it starts only under a run-time condition, so it is "
+                      "never shown as certain" +
+                      (condition.spec_observed ? "" : " (a type the format notes do not describe)"));
     }
     if (out.empty())
-        out.push_back("active over its interval (frame n is the instant n/30 s, half-open); it has no effect of its own "
-                      "on the simulated masks, effects or conditions");
+        out.push_back(
+            "active over its interval (frame n is the instant n/30 s, half-open); it has no effect of its own "
+            "on the simulated masks, effects or conditions");
     return out;
 }
 
@@ -114,8 +117,8 @@ void add_differences(ReferenceType& r, const ReferenceIndex& index) {
         }
         if (more) r.differences.push_back({other.game, "and " + std::to_string(more) + " more fields differ"});
         for (size_t i = common; i < theirs->fields.size() && i < common + 4; ++i)
-            r.differences.push_back({other.game, "field " + std::to_string(i) + " only there: " +
-                                                     field_summary(theirs->fields[i])});
+            r.differences.push_back(
+                {other.game, "field " + std::to_string(i) + " only there: " + field_summary(theirs->fields[i])});
     }
 }
 
@@ -199,8 +202,8 @@ std::vector<ReferenceHit> ReferenceIndex::search(std::string_view raw_query, std
                 return out;
             }
             const EventTypeTemplate& templ = source.templates->types[i];
-            out.push_back({source.game, t.id, templ.name, type_name_confidence(source.game, int32_t(t.id)),
-                           std::move(matched)});
+            out.push_back(
+                {source.game, t.id, templ.name, type_name_confidence(source.game, int32_t(t.id)), std::move(matched)});
         }
     }
     return out;

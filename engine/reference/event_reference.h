@@ -33,9 +33,9 @@ std::vector<ReferenceSource> builtin_reference_sources();
 struct ReferenceHit {
     std::string game;
     uint32_t type = 0;
-    std::string name;                              // the template's name of the type ("" unnamed)
+    std::string name;                             // the template's name of the type ("" unnamed)
     Confidence confidence = Confidence::Sourced;  // of that name
-    std::string matched;                           // "type number", "name", "field 'Mask 3'", "value 'hide' of 'Mask 1'"
+    std::string matched;                          // "type number", "name", "field 'Mask 3'", "value 'hide' of 'Mask 1'"
 };
 
 // The sources with their text lower-cased once, so that a search as the user types costs one
@@ -54,13 +54,13 @@ public:
     //   "draw mask" types whose name, a field's name, a named value or the notes' name for the
     //               type or a field contains the text
     // In source order, then type order; at most `max_hits` (`truncated` says when more matched).
-    std::vector<ReferenceHit> search(std::string_view query, std::string_view game = "",
-                                     size_t max_hits = 20000, bool* truncated = nullptr) const;
+    std::vector<ReferenceHit> search(std::string_view query, std::string_view game = "", size_t max_hits = 20000,
+                                     bool* truncated = nullptr) const;
 
 private:
     struct IndexedType {
         uint32_t id = 0;
-        std::string name;                // lower-cased
+        std::string name;                 // lower-cased
         std::vector<std::string> fields;  // lower-cased field names, by field
         // Lower-cased named values: (field index, value name), template entries and the notes'.
         std::vector<std::pair<size_t, std::string>> values;
@@ -72,12 +72,12 @@ private:
 
 // One field of a type, with everything known of it.
 struct ReferenceField {
-    TemplateField field;         // as the template defines it (offset set)
-    std::string type_text;       // "u8", "f32", "bytes[12]"
-    std::string default_text;    // "" when the template gives none
-    std::string asserted_text;   // "" when the template asserts nothing
-    KnowledgeEntry knowledge;    // the notes' entry covering the field's first byte, else the template's word
-    bool from_notes = false;     // knowledge is the notes' (else template_field_knowledge)
+    TemplateField field;        // as the template defines it (offset set)
+    std::string type_text;      // "u8", "f32", "bytes[12]"
+    std::string default_text;   // "" when the template gives none
+    std::string asserted_text;  // "" when the template asserts nothing
+    KnowledgeEntry knowledge;   // the notes' entry covering the field's first byte, else the template's word
+    bool from_notes = false;    // knowledge is the notes' (else template_field_knowledge)
 
     // The name of a stored value: the template's entry, else one the knowledge names; "" none.
     std::string value_name(uint64_t raw) const;
@@ -96,15 +96,15 @@ struct ReferenceType {
     uint32_t type = 0;
     bool defined = false;  // the game's templates define the type
     std::string name, origin;
-    uint32_t size = 0;  // bytes covered by the fields
+    uint32_t size = 0;              // bytes covered by the fields
     KnowledgeEntry type_knowledge;  // the notes' entry about the type, else the template's naming
     bool type_from_notes = false;
-    std::vector<ReferenceField> fields;             // in byte order
+    std::vector<ReferenceField> fields;              // in byte order
     std::vector<const KnowledgeEntry*> note_fields;  // the notes' field entries, by offset
     std::vector<const KnowledgeEntry*> every_event;  // what holds for every event of the game
-    std::vector<std::string> simulation;            // what the simulator does with events of the type
-    std::vector<ReferenceDifference> differences;   // against every other built-in game
-    std::vector<std::string> games_without;         // built-in games whose templates lack the type
+    std::vector<std::string> simulation;             // what the simulator does with events of the type
+    std::vector<ReferenceDifference> differences;    // against every other built-in game
+    std::vector<std::string> games_without;          // built-in games whose templates lack the type
 };
 
 // Everything known of `type` in `game` (a source of `index`); defined=false when the game's

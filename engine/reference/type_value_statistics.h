@@ -29,8 +29,8 @@ struct FieldValueStatistics {
 
 struct TypeValueStatistics {
     uint32_t event_type = 0;
-    uint64_t events = 0;                      // events of the type
-    uint64_t animations = 0;                  // animations holding at least one
+    uint64_t events = 0;                       // events of the type
+    uint64_t animations = 0;                   // animations holding at least one
     std::vector<FieldValueStatistics> fields;  // parallel to the template's fields
 };
 

@@ -85,16 +85,16 @@ TEST_CASE("reference link: every limit holds at its edge and fails one past it")
 }
 
 TEST_CASE("reference link: malformed views name the place of the fault") {
-    CHECK(error_offset("v1.r=") == 5);          // no game
-    CHECK(error_offset("v1.r=/5") == 5);        // no game
-    CHECK(error_offset("v1.r=*/5") == 5);       // '*' takes no type
-    CHECK(error_offset("v1.r=ER/") == 8);       // no digits
-    CHECK(error_offset("v1.r=ER/12a") == 10);   // not a digit
+    CHECK(error_offset("v1.r=") == 5);         // no game
+    CHECK(error_offset("v1.r=/5") == 5);       // no game
+    CHECK(error_offset("v1.r=*/5") == 5);      // '*' takes no type
+    CHECK(error_offset("v1.r=ER/") == 8);      // no digits
+    CHECK(error_offset("v1.r=ER/12a") == 10);  // not a digit
     CHECK(error_offset("v1.r=ER/-1") == 8);
-    CHECK(error_offset("v1.r=E.R/1") == 6);     // not a game code character
-    CHECK(error_offset("v1.r=ER/1&") == 10);    // an empty part
-    CHECK(error_offset("v1.r=ER/1&q") == 10);   // not key=value
-    CHECK(error_offset("v1.r=ER/1&x=1") == 10); // unknown key
+    CHECK(error_offset("v1.r=E.R/1") == 6);      // not a game code character
+    CHECK(error_offset("v1.r=ER/1&") == 10);     // an empty part
+    CHECK(error_offset("v1.r=ER/1&q") == 10);    // not key=value
+    CHECK(error_offset("v1.r=ER/1&x=1") == 10);  // unknown key
     CHECK(error_offset("v1.r=ER/1&r=SDT") == 10);
     CHECK(error_offset("v1.r=ER&q=a&q=b") == 12);
     CHECK(error_offset("v1.r=ER&q=%G1") == 10);
@@ -179,7 +179,8 @@ TEST_CASE("reference search: by name, number, field name and named value, across
     CHECK(truncated);
 }
 
-TEST_CASE("reference: Sekiro 233 is 32 mask bytes, each with the notes' confidence and source, latched by the simulator") {
+TEST_CASE(
+    "reference: Sekiro 233 is 32 mask bytes, each with the notes' confidence and source, latched by the simulator") {
     const ReferenceIndex index(builtin_reference_sources());
     ReferenceType r = describe_reference_type(index, "SDT", 233);
     REQUIRE(r.defined);
@@ -254,7 +255,8 @@ TEST_CASE("reference: where the games' built-in templates disagree on a type") {
     }
 }
 
-TEST_CASE("reference statistics: the values of every field of Jump Table events in Sekiro c5070, counted from the bytes") {
+TEST_CASE(
+    "reference statistics: the values of every field of Jump Table events in Sekiro c5070, counted from the bytes") {
     std::string path = test::corpus_path("sekiro/c5070.anibnd.dcx");
     if (path.empty()) return;
     auto doc = open_document(test::load(path), "c5070.anibnd.dcx");
