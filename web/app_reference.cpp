@@ -166,6 +166,7 @@ void App::list_reference_events(int field, uint64_t raw) {
         query += " @" + std::to_string(f.field.offset) + "=" + f.value_text(raw);
     }
     state_.search.query = query;
+    state_.search.focus_input = true;
     state_.windows.search = true;
     run_search(query);
     notify_page();

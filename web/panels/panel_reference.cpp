@@ -234,7 +234,10 @@ void draw_shown_type(App& app, const ReferenceType& t, std::string& go_to) {
     }
 
     heading("Simulator");
-    for (const std::string& line : t.simulation) ImGui::BulletText("%s", line.c_str());
+    for (const std::string& line : t.simulation) {
+        ImGui::Bullet();
+        ImGui::TextWrapped("%s", line.c_str());
+    }
 
     heading("Other games' built-in templates");
     if (t.differences.empty() && t.games_without.empty())
@@ -250,7 +253,8 @@ void draw_shown_type(App& app, const ReferenceType& t, std::string& go_to) {
     if (!t.games_without.empty()) {
         std::string games;
         for (const std::string& g : t.games_without) games += (games.empty() ? "" : ", ") + g;
-        ImGui::BulletText("no template for it in: %s", games.c_str());
+        ImGui::Bullet();
+        ImGui::TextWrapped("no template for it in: %s", games.c_str());
     }
 
     if (!t.note_fields.empty() && ImGui::CollapsingHeader("What the format notes say of its bytes")) {
@@ -300,7 +304,7 @@ void draw_reference_window(App& app) {
         ImGui::InputTextWithHint("##reference-query", "795, draw mask, Jump Table, SpEffect ...", &query);
     ImGui::SameLine();
     std::string game = r.game;
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
     if (ImGui::BeginCombo("##reference-game", game.empty() ? "every game" : game.c_str())) {
         if (ImGui::Selectable("every game", game.empty())) game.clear();
         for (const ReferenceSource& source : app.reference_index().sources())
