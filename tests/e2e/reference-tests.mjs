@@ -161,6 +161,26 @@ export async function referenceTests({ openPage, dropFile, frames, test, check, 
     }
   });
 
+  await test('reference: a template file dropped with no file open is listed as USER and compared with the built-in games', async () => {
+    const { page, context, problems } = await openPage({ query: '?sample=none' });
+    try {
+      const text = ['format taescope-templates 1', 'game ER', '', 'event 795 "My Toughness" from=test',
+        '  @0 s32 "Toughness"', '    = 7 "seven"', '  @4 f32 "Scale"', ''].join('\n');
+      let s = await page.evaluate((t) => window.taescope.loadTemplates(t, 'mine.templates.txt'), text);
+      check(!s.edit.templatesMessageIsError && /USER/.test(s.edit.templatesMessage), `message: ${s.edit.templatesMessage}`);
+      check(s.reference.open && s.reference.games.includes('USER'), `games: ${s.reference.games.join(', ')}`);
+      check(s.reference.shown && s.reference.shown.game === 'USER' && s.reference.shown.type === 795, 'USER 795 not shown');
+      check(s.reference.shown.fields.map((f) => f.name).join(',') === 'Toughness,Scale', 'fields of the dropped file');
+      check(s.reference.shown.differences.some((d) => d.game === 'ER' && /named "Invoke Toughness"/.test(d.text)), `differences: ${JSON.stringify(s.reference.shown.differences)}`);
+      const found = await page.evaluate(() => window.taescope.referenceSearch('seven'));
+      check(found.hits.length === 1 && found.hits[0].game === 'USER' && found.hits[0].type === 795, 'a named value of the dropped file is not found');
+      check(s.reference.fragment === 'v1.r=USER/795', `fragment ${s.reference.fragment}`);
+      check(problems.length === 0, problems.join('; '));
+    } finally {
+      await context.close();
+    }
+  });
+
   await test('reference: the whole Elden Ring template listed (every row reachable through the list clipper)', async () => {
     const { page, context, problems } = await openPage({ query: '?sample=none#v1.r=ER/795' });
     try {
