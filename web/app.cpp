@@ -222,11 +222,6 @@ bool App::select_group(int group) {
     return true;
 }
 
-Confidence type_name_confidence(std::string_view game, int32_t type) {
-    const KnowledgeEntry* entry = knowledge_for_type(game, type);
-    return entry ? entry->confidence() : Confidence::Sourced;
-}
-
 void App::set_row_order(TimelineRowOrder order) {
     if (state_.timeline.row_order == order) return;
     state_.timeline.row_order = order;
@@ -372,8 +367,17 @@ bool App::open_share_fragment(const std::string& fragment, std::string& error) {
     Result<ShareLink> link = decode_share_fragment(fragment);
     if (!link) {
         error = link.error().to_string();
+        // A damaged reference link: the Reference panel opens and says why (the page keeps working).
+        std::string_view text = fragment;
+        if (size_t hash = text.find('#'); hash != std::string_view::npos) text.remove_prefix(hash + 1);
+        if (text.substr(0, 5) == "v1.r=") {
+            state_.reference.error = "This link does not open: " + error;
+            state_.windows.reference = true;
+            notify_page();
+        }
         return false;
     }
+    if (link->kind == ShareLinkKind::ReferenceView) return open_reference_view(link->view, error);
     if (link->kind == ShareLinkKind::Reference) {
         pending_reference_ = link->reference;
         if (state_.document && state_.load.file_name == pending_reference_->file_name) apply_pending_reference();

@@ -14,15 +14,20 @@
 #include <vector>
 
 #include "app_state.h"
+#include "compare/tae_diff.h"
 #include "edit/edit_commands.h"
+#include "reference/event_reference.h"
+#include "reference/type_value_statistics.h"
 #include "share/share_link.h"
 #include "sim/document_simulation.h"
-#include "compare/tae_diff.h"
 #include "templates/knowledge.h"
 #include "templates/knowledge_evidence.h"
 #include "timeline_model.h"
 
 namespace taescope::web {
+
+// The Reference's code for a template file dropped with no file open.
+inline constexpr const char* kUserReferenceSource = "USER";
 
 class App {
 public:
@@ -178,6 +183,35 @@ public:
     // (cached until the document changes); null when the entry names none.
     const StoredWordCounts* word_evidence(const KnowledgeEntry& entry);
 
+    // ---- the event reference (engine/reference; actions in app_reference.cpp) ----
+    // Every template set at hand: the built-in ones, the user's per game ("USER-ER") and a
+    // template file dropped with no file open ("USER"). Rebuilt when those change.
+    const ReferenceIndex& reference_index();
+    void show_reference(bool show);
+    // Searches as the user types (state().reference.hits); `game` "" searches every game.
+    void set_reference_search(const std::string& query, const std::string& game);
+    // Shows one type (opening the panel). `user_choice`: a new view the page's history keeps
+    // (false when it comes from a link or Back/Forward). False when no such game is at hand.
+    bool show_reference_type(const std::string& game, uint32_t type, bool user_choice = true);
+    // Applies a "v1.r=" view: game, type and query.
+    bool open_reference_view(const ShareReferenceView& view, std::string& error);
+    // The fragment of what the panel shows ("v1.r=ER/795"), "" when the panel is closed.
+    std::string reference_fragment() const;
+    // The shown type described (engine/reference), or null; cached until the view or the sources change.
+    const ReferenceType* shown_reference_type();
+    // The values each field of the shown type takes in the open document's event files of the
+    // shown game (null without a document or a template); cached until the document changes.
+    const TypeValueStatistics* shown_reference_statistics();
+    // How many event files of the open document the statistics counted (those of the shown game).
+    size_t shown_reference_statistics_files() const { return reference_stats_files_; }
+    // Lists the events of the shown type in Search (the Search window opens): all of them, or
+    // (field >= 0) those whose field holds `raw`.
+    void list_reference_events(int field, uint64_t raw);
+    // "Copy link": the page puts its URL with reference_fragment() on the clipboard.
+    void copy_reference_link();
+    // The Inspector's "Open in Reference": the selected event's type in its file's game.
+    bool open_selected_event_in_reference();
+
     // Rebuilds state_.files.visible when the filter, sort or TAE file changed.
     void refresh_visible_animations();
 
@@ -194,6 +228,18 @@ private:
     std::optional<AnimationTarget> selected_animation_target() const;
     LoadedDocument* document() { return state_.document.get(); }
     void apply_pending_reference();
+    void rerun_reference_search();
+    void invalidate_reference_sources();
+
+    std::unique_ptr<ReferenceIndex> reference_index_;
+    // A template file dropped with no file open: listed in the Reference as "USER".
+    std::optional<GameTemplates> reference_user_templates_;
+    std::string reference_user_file_;
+    std::optional<ReferenceType> reference_shown_;
+    std::optional<TypeValueStatistics> reference_stats_;
+    uint64_t reference_stats_generation_ = ~uint64_t{0};
+    std::string reference_stats_key_;
+    size_t reference_stats_files_ = 0;
 
     AppState state_;
     TimelineModel timeline_;
@@ -217,9 +263,5 @@ private:
 };
 
 App& app();
-
-// The confidence of an event type's name: the notes' entry for the type, else Sourced (a
-// community template names it).
-Confidence type_name_confidence(std::string_view game, int32_t type);
 
 }  // namespace taescope::web

@@ -400,12 +400,24 @@ bool App::load_user_templates(const std::string& text, const std::string& file_n
                 break;
             }
     if (game.empty()) {
-        edit.templates_message = file_name +
-                                 ": open a TAE file or binder first, so that its game tells which "
-                                 "templates this file replaces";
-        edit.templates_message_is_error = true;
-        notify_page();
-        return false;
+        // No file tells which game's templates this replaces: the Reference lists it as "USER".
+        auto parsed = load_templates_document(text);
+        if (!parsed.ok()) {
+            edit.templates_message = file_name + " was not loaded: " + parsed.error().to_string();
+            edit.templates_message_is_error = true;
+            notify_page();
+            return false;
+        }
+        reference_user_templates_ = std::move(parsed).value();
+        reference_user_file_ = file_name;
+        edit.templates_message = file_name + ": " + std::to_string(reference_user_templates_->types.size()) +
+                                 " event templates, listed in the Reference as USER (open a file of their game to "
+                                 "decode it with them)";
+        edit.templates_message_is_error = false;
+        invalidate_reference_sources();
+        show_reference_type(kUserReferenceSource,
+                            reference_user_templates_->types.empty() ? 0 : reference_user_templates_->types.front().id);
+        return true;
     }
     Status loaded = templates_.load_user_templates(game, text);
     if (!loaded) {
@@ -424,14 +436,17 @@ bool App::load_user_templates(const std::string& text, const std::string& file_n
         rebuild_timeline();
         edit.export_dialog.checked = false;
     }
+    invalidate_reference_sources();
     notify_page();
     return true;
 }
 
 void App::reset_user_templates() {
     for (const char* game : {"SDT", "ER", "NR", "DS3", "AC6"}) templates_.reset_to_builtin(game);
+    reference_user_templates_.reset();
     state_.edit.templates_message = "built-in templates restored";
     state_.edit.templates_message_is_error = false;
+    invalidate_reference_sources();
     if (state_.document) {
         refresh_templates(*state_.document, templates_);
         rebuild_timeline();

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "edit/export_check.h"
 #include "io/result.h"
 #include "loaded_document.h"
+#include "reference/event_reference.h"
 #include "timeline_model.h"
 
 namespace taescope::web {
@@ -178,6 +180,7 @@ struct WindowVisibility {
     bool help = false;
     bool history = false;
     bool compare = false;
+    bool reference = false;
 };
 
 // One hit of a binder-wide search (panel_search.cpp, search_model.h).
@@ -197,6 +200,22 @@ struct SearchState {
     int selected = -1;
 };
 
+// The Reference panel (panel_reference.cpp, app_reference.cpp): the event types of every
+// template set at hand, searched as the user types, and one type shown whole.
+struct ReferencePanelState {
+    std::string query;               // the search box
+    std::string game;                // the games combo: "" every game
+    std::vector<ReferenceHit> hits;  // what query and game find
+    bool truncated = false;
+    std::string shown_game;  // the type shown ("" none)
+    std::optional<uint32_t> shown_type;
+    uint64_t view_serial = 0;  // counts the types shown by the user's choice: the page adds a history entry for each
+    std::string error;         // the last reference link that did not open ("" none)
+    bool focus_search = false;
+    bool scroll_to_shown = false;  // bring the shown type's row into view on the next frame
+    std::string message;           // "link copied", ...
+};
+
 struct AppState {
     LoadStatus load;
     std::unique_ptr<LoadedDocument> document;  // set when load.phase == Ready
@@ -205,6 +224,7 @@ struct AppState {
     TimelineState timeline;
     WindowVisibility windows;
     SearchState search;
+    ReferencePanelState reference;
     SimulationViewState simulation_view;
     EditUiState edit;
     bool strong_evidence_only = false;  // show only Proven/Observed meanings (set_strong_evidence_only)

@@ -219,4 +219,50 @@ EMSCRIPTEN_KEEPALIVE void taescope_set_evidence_filter(int strong_only) {
     app().set_strong_evidence_only(strong_only != 0);
 }
 
+// ---- the event reference (issue 28; App actions in app_reference.cpp) ----
+
+EMSCRIPTEN_KEEPALIVE void taescope_show_reference(int show) { app().show_reference(show != 0); }
+
+// Searches the reference (game "" : every game) and returns {reference: {...}} with every hit.
+EMSCRIPTEN_KEEPALIVE const char* taescope_reference_search(const char* query, const char* game) {
+    static std::string text;
+    app().set_reference_search(query ? query : "", game ? game : "");
+    text = taescope::web::reference_json(app());
+    return text.c_str();
+}
+
+// Shows one type (a new view: the page adds a history entry). 1 when the game is at hand.
+EMSCRIPTEN_KEEPALIVE int taescope_reference_show(const char* game, uint32_t type) {
+    return app().show_reference_type(game ? game : "", type) ? 1 : 0;
+}
+
+// The whole reference state, every hit included.
+EMSCRIPTEN_KEEPALIVE const char* taescope_reference_json() {
+    static std::string text;
+    text = taescope::web::reference_json(app());
+    return text.c_str();
+}
+
+// Lists in Search the events of the shown type (field < 0) or those whose field `field` holds
+// the value `value_index` of the panel's list for that field (the most frequent first).
+// Returns the search's JSON.
+EMSCRIPTEN_KEEPALIVE const char* taescope_reference_list_events(int field, int value_index) {
+    static std::string text;
+    uint64_t raw = 0;
+    if (field >= 0) {
+        const taescope::TypeValueStatistics* stats = app().shown_reference_statistics();
+        if (stats && size_t(field) < stats->fields.size() && value_index >= 0 &&
+            size_t(value_index) < stats->fields[size_t(field)].values.size())
+            raw = stats->fields[size_t(field)].values[size_t(value_index)].raw;
+        else
+            field = -2;  // no such value: nothing is listed
+    }
+    if (field >= -1) app().list_reference_events(field, raw);
+    text = taescope::web::search_json(app());
+    return text.c_str();
+}
+
+// The Inspector's "Open in Reference" for the selected event: 1 when shown.
+EMSCRIPTEN_KEEPALIVE int taescope_reference_open_selected() { return app().open_selected_event_in_reference() ? 1 : 0; }
+
 }  // extern "C"

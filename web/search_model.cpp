@@ -25,11 +25,69 @@ std::string trim(const std::string& s) {
 
 enum class Scope { Any, Type, Value, Animation };
 
+// "type:233 @4=1": events of one type whose field at one byte offset holds one value.
+struct FieldQuery {
+    int32_t type = 0;
+    uint32_t offset = 0;
+    std::string value;
+};
+
+std::optional<FieldQuery> parse_field_query(const std::string& query) {
+    if (query.rfind("type:", 0) != 0) return std::nullopt;
+    size_t at = query.find(" @");
+    size_t eq = query.find('=', at == std::string::npos ? 0 : at);
+    if (at == std::string::npos || eq == std::string::npos) return std::nullopt;
+    std::optional<double> type = parse_number_text(trim(query.substr(5, at - 5)));
+    std::optional<double> offset = parse_number_text(trim(query.substr(at + 2, eq - at - 2)));
+    if (!type || !offset || *type != double(int32_t(*type)) || *offset < 0 || *offset > 65535 ||
+        *offset != double(uint32_t(*offset)))
+        return std::nullopt;
+    return FieldQuery{int32_t(*type), uint32_t(*offset), trim(query.substr(eq + 1))};
+}
+
+SearchResult search_field_value(const LoadedDocument& doc, const FieldQuery& q) {
+    SearchResult out;
+    DecodedEvent decoded;
+    for (size_t t = 0; t < doc.tae_file_count(); ++t) {
+        const TaeFile* file = doc.tae(t);
+        if (!file) continue;
+        const GameTemplates* templates = doc.info[t].templates;
+        const EventTypeTemplate* templ = templates ? templates->find(uint32_t(q.type)) : nullptr;
+        if (!templ) continue;
+        size_t field = templ->fields.size();
+        for (size_t i = 0; i < templ->fields.size(); ++i)
+            if (templ->fields[i].offset == q.offset && templ->fields[i].type != FieldType::Bytes) field = i;
+        if (field == templ->fields.size()) continue;
+        auto wanted = parse_field_value(templ->fields[field], q.value);
+        if (!wanted.ok()) continue;
+        for (size_t a = 0; a < file->animations.size(); ++a) {
+            const TaeAnimation& animation = file->animations[a];
+            for (size_t e = 0; e < animation.events.size(); ++e) {
+                const TaeEvent& event = animation.events[e];
+                if (event.type != q.type) continue;
+                Bytes params = file->parameters(event);
+                decode_event_into(decoded, templates, uint32_t(event.type), params);
+                if (field >= decoded.fields.present_count() || decoded.fields.raw(field) != *wanted) continue;
+                if (out.hits.size() >= kMaxSearchHits) {
+                    out.truncated = true;
+                    return out;
+                }
+                out.hits.push_back(SearchHit{int(t), int(a), int(e),
+                                             event_type_label(templates, event.type) + ": " +
+                                                 templ->fields[field].name + " = " +
+                                                 decoded.fields[field].value_text(params)});
+            }
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 SearchResult search_document(const LoadedDocument& doc, const std::string& raw_query) {
     SearchResult out;
     std::string query = lower(trim(raw_query));
+    if (std::optional<FieldQuery> field_query = parse_field_query(query)) return search_field_value(doc, *field_query);
     Scope scope = Scope::Any;
     for (auto [prefix, s] :
          {std::pair{"type:", Scope::Type}, std::pair{"value:", Scope::Value}, std::pair{"anim:", Scope::Animation}}) {

@@ -8,6 +8,8 @@
 //   type:233          only the event type         value:1040    only decoded field values
 //   anim:a000_001040  only animations (name substring or number)
 //   "spawn ffx"       text: events whose template name contains it, animations whose name does
+//   type:233 @4=1     events of type 233 whose template field at byte 4 holds 1 (the Reference
+//                     panel lists a field's value this way)
 #pragma once
 
 #include <string>

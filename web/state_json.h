@@ -17,6 +17,8 @@ std::string state_json(App& app);  // not const: the comparison diff is computed
 std::string page_status_json(App& app);
 // The animations of one TAE file (name, number, events, length, header kind, import source).
 std::string animations_json(const App& app, int tae_file);
+// The Reference panel, every hit included: {reference: {open, fragment, query, game, hits, shown, ...}}.
+std::string reference_json(App& app);
 // The last search: {query, truncated, hits: [{taeFile, animation, animationName, event, what}]}.
 std::string search_json(const App& app);
 

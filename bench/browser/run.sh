@@ -2,6 +2,7 @@
 # The browser part of bench/run: builds the web app (dist/) and measures it in headless Chromium
 # on the generated Elden Ring-scale binder, then on a loose TAE with one 2,000-event animation
 # (the per-frame target's size; bench/dense_animation.h), with bench/browser/open_and_play.mjs.
+# Then the Reference panel with the whole Elden Ring template listed (reference_panel.mjs).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export NODE_PATH=/usr/share/nodejs
@@ -12,3 +13,6 @@ DENSE="$ROOT/build/bench-inputs/a00.tae"
 "$ROOT/build/release/taescope_bench" --write-dense-tae "$DENSE" 2000
 node "$ROOT/bench/browser/open_and_play.mjs" "$ROOT/dist" "$BINDER" "generated Elden Ring-scale c0000.anibnd.dcx" \
   "$DENSE" "a00.tae with one 2,000-event animation (generated events)"
+# The Reference panel (issue 28): the whole Elden Ring template listed, with no file and with
+# the generated Elden Ring-scale binder open (its per-field value counts).
+node "$ROOT/bench/browser/reference_panel.mjs" "$ROOT/dist" "$BINDER"

@@ -326,6 +326,105 @@ Error text_error(Error e) {
     return e;
 }
 
+// Calls `visit(key, value, offset of the part)` for each '&'-separated key=value part of `body`
+// (`base`: its offset in the fragment), stopping at the first error, its own or visit's.
+template <class Visit>
+Status visit_link_parts(std::string_view body, size_t base, Visit&& visit) {
+    size_t at = 0;
+    while (at <= body.size()) {
+        size_t amp = body.find('&', at);
+        if (amp == std::string_view::npos) amp = body.size();
+        std::string_view part = body.substr(at, amp - at);
+        size_t part_base = base + at;
+        size_t eq = part.find('=');
+        if (eq == std::string_view::npos)
+            return make_error(part_base, "expected key=value, found '" + std::string(part.substr(0, 16)) + "'");
+        if (Status s = visit(part.substr(0, eq), part.substr(eq + 1), part_base); !s.ok()) return s;
+        at = amp + 1;
+    }
+    return ok_status();
+}
+
+bool game_code_character(unsigned char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+}
+
+// The first character of `s` that may not be in a game code, or npos.
+size_t bad_game_code_character(std::string_view s) {
+    for (size_t i = 0; i < s.size(); ++i)
+        if (!game_code_character(static_cast<unsigned char>(s[i]))) return i;
+    return std::string_view::npos;
+}
+
+bool is_control_character(unsigned char c) { return c < 0x20 || c == 0x7F; }
+
+// "GAME", "GAME/TYPE" or "*", at `base` in the fragment.
+Status read_view_target(std::string_view target, size_t base, ShareReferenceView& view) {
+    if (target == "*") return ok_status();
+    size_t slash = target.find('/');
+    std::string_view game = target.substr(0, slash);
+    if (game.empty() || game.size() > kMaxShareGameCode)
+        return make_error(base, "r=: expected a game code of 1 to " + std::to_string(kMaxShareGameCode) +
+                                    " characters (A-Z a-z 0-9 - _) or '*', found '" + std::string(game.substr(0, 24)) +
+                                    "'");
+    if (size_t bad = bad_game_code_character(game); bad != std::string_view::npos)
+        return make_error(base + bad, "r=: a game code holds only A-Z a-z 0-9 - _, found byte " +
+                                          hex(static_cast<unsigned char>(game[bad])));
+    view.game = std::string(game);
+    if (slash == std::string_view::npos) return ok_status();
+    std::string_view digits = target.substr(slash + 1);
+    size_t digits_base = base + slash + 1;
+    if (digits.empty() || digits.size() > 10)
+        return make_error(digits_base, "r=: expected an event type of 1 to 10 digits after '/', found '" +
+                                           std::string(digits.substr(0, 16)) + "'");
+    uint64_t type = 0;
+    for (size_t i = 0; i < digits.size(); ++i) {
+        if (digits[i] < '0' || digits[i] > '9')
+            return make_error(digits_base + i, "r=: expected a digit of the event type, found byte " +
+                                                   hex(static_cast<unsigned char>(digits[i])));
+        type = type * 10 + uint64_t(digits[i] - '0');
+    }
+    if (type > kMaxShareEventType)
+        return make_error(digits_base,
+                          "r=: event type " + std::to_string(type) + " is past " + std::to_string(kMaxShareEventType));
+    view.event_type = uint32_t(type);
+    return ok_status();
+}
+
+// The part after "v1.": "r=<target>[&q=<query>]"; `base` is its offset in the fragment.
+Result<ShareReferenceView> read_reference_view(std::string_view body, size_t base) {
+    ShareReferenceView view;
+    bool have_target = false, have_query = false;
+    Status parts =
+        visit_link_parts(body, base, [&](std::string_view key, std::string_view value, size_t part_base) -> Status {
+            size_t value_base = part_base + key.size() + 1;
+            if (key == "r" && !have_target) {
+                have_target = true;
+                return read_view_target(value, value_base, view);
+            }
+            if (key == "q" && !have_query) {
+                const std::string too_long = "q=: a query of at most " + std::to_string(kMaxShareQueryBytes) + " bytes";
+                if (value.size() > 3 * kMaxShareQueryBytes) return make_error(value_base, too_long);
+                auto query = percent_decode(value, value_base);
+                if (!query.ok()) return query.error();
+                if (query->size() > kMaxShareQueryBytes) return make_error(value_base, too_long);
+                for (char c : *query)
+                    if (is_control_character(static_cast<unsigned char>(c)))
+                        return make_error(value_base, "q=: the query holds a control character (byte " +
+                                                          hex(static_cast<unsigned char>(c)) + ")");
+                view.query = std::move(query).value();
+                have_query = true;
+                return ok_status();
+            }
+            if (key == "r" || key == "q") return make_error(part_base, "'" + std::string(key) + "=' given twice");
+            return make_error(part_base,
+                              "unknown key '" + std::string(key.substr(0, 16)) + "' (a reference view has r= and q=)");
+        });
+    if (!parts.ok()) return parts.error();
+    if (!have_target) return make_error(base, "a reference view starts with r=<game>[/<type>] or r=*");
+    return view;
+}
+
 }  // namespace
 
 ShareTimeline share_timeline_from_animation(const TaeFile& file, const TaeAnimation& animation, uint64_t full_number,
@@ -405,6 +504,35 @@ Result<std::string> encode_reference_fragment(const ShareReference& r) {
     return out;
 }
 
+Result<std::string> encode_reference_view_fragment(const ShareReferenceView& view) {
+    std::string out = "v1.r=";
+    if (view.game.empty()) {
+        if (view.event_type) return make_error(Error::kNoOffset, "an event type needs its game ('*' names every game)");
+        out += '*';
+    } else {
+        if (view.game.size() > kMaxShareGameCode || bad_game_code_character(view.game) != std::string::npos)
+            return make_error(Error::kNoOffset, "game code '" + view.game.substr(0, 24) + "': 1 to " +
+                                                    std::to_string(kMaxShareGameCode) + " of A-Z a-z 0-9 - _");
+        out += view.game;
+    }
+    if (view.event_type) {
+        if (*view.event_type > kMaxShareEventType)
+            return make_error(Error::kNoOffset, "event type " + std::to_string(*view.event_type) + " is past " +
+                                                    std::to_string(kMaxShareEventType));
+        out += "/" + std::to_string(*view.event_type);
+    }
+    if (!view.query.empty()) {
+        if (view.query.size() > kMaxShareQueryBytes)
+            return make_error(Error::kNoOffset,
+                              "a query of at most " + std::to_string(kMaxShareQueryBytes) + " bytes fits a link");
+        for (char c : view.query)
+            if (is_control_character(static_cast<unsigned char>(c)))
+                return make_error(Error::kNoOffset, "the query holds a control character");
+        out += "&q=" + percent_encode(view.query);
+    }
+    return out;
+}
+
 Result<ShareLink> decode_share_fragment(std::string_view text) {
     size_t base = 0;
     if (size_t hash = text.find('#'); hash != std::string_view::npos) {
@@ -446,47 +574,47 @@ Result<ShareLink> decode_share_fragment(std::string_view text) {
     if (body.substr(0, 2) == "f=") {
         link.kind = ShareLinkKind::Reference;
         bool have_name = false, have_animation = false;
-        size_t at = 0;
-        while (at <= body.size()) {
-            size_t amp = body.find('&', at);
-            if (amp == std::string_view::npos) amp = body.size();
-            std::string_view part = body.substr(at, amp - at);
-            size_t part_base = body_base + at;
-            size_t eq = part.find('=');
-            if (eq == std::string_view::npos)
-                return text_error(
-                    make_error(part_base, "expected key=value, found '" + std::string(part.substr(0, 16)) + "'"));
-            std::string_view key = part.substr(0, eq), value = part.substr(eq + 1);
-            if (key == "f") {
-                auto name = percent_decode(value, part_base + 2);
-                if (!name.ok()) return text_error(name.error());
-                if (name->size() > kMaxShareFileName)
-                    return text_error(
-                        make_error(part_base, "file name longer than " + std::to_string(kMaxShareFileName) + " bytes"));
-                link.reference.file_name = std::move(name).value();
-                have_name = true;
-            } else if (key == "a") {
-                auto n = parse_animation_name(value);
-                if (!n)
-                    return text_error(make_error(part_base + 2, "a=: expected an animation name aGGG_NNNNNN, found '" +
-                                                                    std::string(value.substr(0, 24)) + "'"));
-                link.reference.animation = *n;
-                have_animation = true;
-            } else if (key == "t") {
-                auto f = parse_frame(value, part_base + 2);
-                if (!f.ok()) return text_error(f.error());
-                link.reference.frame = *f;
-            } else {
-                return text_error(make_error(part_base, "unknown key '" + std::string(key.substr(0, 16)) +
-                                                            "' (a reference link has f=, a= and t=)"));
-            }
-            at = amp + 1;
-        }
+        Status parts = visit_link_parts(
+            body, body_base, [&](std::string_view key, std::string_view value, size_t part_base) -> Status {
+                if (key == "f") {
+                    auto name = percent_decode(value, part_base + 2);
+                    if (!name.ok()) return name.error();
+                    if (name->size() > kMaxShareFileName)
+                        return make_error(part_base,
+                                          "file name longer than " + std::to_string(kMaxShareFileName) + " bytes");
+                    link.reference.file_name = std::move(name).value();
+                    have_name = true;
+                } else if (key == "a") {
+                    auto n = parse_animation_name(value);
+                    if (!n)
+                        return make_error(part_base + 2, "a=: expected an animation name aGGG_NNNNNN, found '" +
+                                                             std::string(value.substr(0, 24)) + "'");
+                    link.reference.animation = *n;
+                    have_animation = true;
+                } else if (key == "t") {
+                    auto f = parse_frame(value, part_base + 2);
+                    if (!f.ok()) return f.error();
+                    link.reference.frame = *f;
+                } else {
+                    return make_error(part_base, "unknown key '" + std::string(key.substr(0, 16)) +
+                                                     "' (a reference link has f=, a= and t=)");
+                }
+                return ok_status();
+            });
+        if (!parts.ok()) return text_error(parts.error());
         if (!have_name || !have_animation)
             return text_error(make_error(body_base, "a reference link needs both f=<file> and a=<animation>"));
         return link;
     }
-    return text_error(make_error(body_base, "expected 't=' (a timeline) or 'f=' (a file reference) after 'v1.'"));
+    if (body.substr(0, 2) == "r=") {
+        link.kind = ShareLinkKind::ReferenceView;
+        auto view = read_reference_view(body, body_base);
+        if (!view.ok()) return text_error(view.error());
+        link.view = std::move(view).value();
+        return link;
+    }
+    return text_error(make_error(
+        body_base, "expected 't=' (a timeline), 'f=' (a file reference) or 'r=' (an event reference) after 'v1.'"));
 }
 
 std::string share_url(std::string_view base, std::string_view fragment) {

@@ -8,6 +8,14 @@
 //                                            needs no file
 //   v1.f=<name>&a=aGGG_NNNNNN[&t=<frame>]    a reference: file name, animation and playhead frame,
 //                                            for recipients who have the file
+//   v1.r=<game>[/<type>][&q=<query>]         a view of the event reference (no file needed): one
+//                                            game's event type ("v1.r=ER/795"), or a search of
+//                                            one game or of every game ("v1.r=*&q=draw%20mask")
+//
+// In a reference view, <game> is 1 to 16 of A-Z a-z 0-9 - _ (the template set's code: SDT, ER,
+// NR, DS3, AC6, or USER for a dropped template file), or '*' for every game (then no type);
+// <type> is 1 to 10 decimal digits, at most 2,147,483,647; <query> is percent-encoded UTF-8 of
+// at most kMaxShareQueryBytes bytes with no control character.
 //
 // <name> is percent-encoded UTF-8 (every byte but A-Z a-z 0-9 - . _ ~ as %XX). <frame> is a
 // whole 30 fps frame, 0 to 10,000,000.
@@ -56,6 +64,8 @@ inline constexpr size_t kMaxShareFileName = 255;
 inline constexpr size_t kMaxShareGameCode = 16;
 inline constexpr uint32_t kMaxShareFrame = 10000000;
 inline constexpr uint8_t kSharePayloadVersion = 1;
+inline constexpr size_t kMaxShareQueryBytes = 256;
+inline constexpr uint32_t kMaxShareEventType = 2147483647;
 
 struct ShareEvent {
     int32_t type = 0;
@@ -85,12 +95,22 @@ struct ShareReference {
     std::optional<uint32_t> frame;
 };
 
-enum class ShareLinkKind : uint8_t { Timeline, Reference };
+// A view of the event reference: a game's event type, or a search ("v1.r=").
+struct ShareReferenceView {
+    std::string game;                    // "" for every game ('*' in the link; then no type)
+    std::optional<uint32_t> event_type;  // the type shown, when one is
+    std::string query;                   // the search text ("" none)
+
+    bool operator==(const ShareReferenceView&) const = default;
+};
+
+enum class ShareLinkKind : uint8_t { Timeline, Reference, ReferenceView };
 
 struct ShareLink {
     ShareLinkKind kind = ShareLinkKind::Timeline;
     ShareTimeline timeline;    // kind Timeline
     ShareReference reference;  // kind Reference
+    ShareReferenceView view;   // kind ReferenceView
 };
 
 // The timeline of one animation (its events and groups as stored).
@@ -101,6 +121,9 @@ ShareTimeline share_timeline_from_animation(const TaeFile& file, const TaeAnimat
 Result<std::string> encode_timeline_fragment(const ShareTimeline& timeline);
 // "v1.f=...&a=...&t=...": fails when the name is too long or the frame out of range.
 Result<std::string> encode_reference_fragment(const ShareReference& reference);
+
+// "v1.r=GAME/TYPE&q=...": fails when the game code, type or query breaks a limit above.
+Result<std::string> encode_reference_view_fragment(const ShareReferenceView& view);
 
 // Accepts a fragment with or without its '#', or a whole URL (the part after its first '#').
 Result<ShareLink> decode_share_fragment(std::string_view text);

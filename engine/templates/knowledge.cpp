@@ -121,4 +121,23 @@ KnowledgeEntry template_field_knowledge(std::string_view game, const EventTypeTe
     return e;
 }
 
+KnowledgeEntry template_type_knowledge(std::string_view game, const EventTypeTemplate& type) {
+    KnowledgeEntry e;
+    e.subject = KnowledgeSubject::EventType;
+    e.games = {std::string(game)};
+    e.event_type = int32_t(type.id);
+    e.name = "the name of type " + std::to_string(type.id);
+    KnowledgeStatement s;
+    s.confidence = Confidence::Sourced;
+    s.source = type.origin.empty() ? "Smithbox" : type.origin;
+    s.text = "named \"" + type.name + "\" by the template";
+    e.statements.push_back(std::move(s));
+    return e;
+}
+
+Confidence type_name_confidence(std::string_view game, int32_t type) {
+    const KnowledgeEntry* entry = knowledge_for_type(game, type);
+    return entry ? entry->confidence() : Confidence::Sourced;
+}
+
 }  // namespace taescope

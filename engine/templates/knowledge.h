@@ -101,5 +101,11 @@ std::vector<const KnowledgeEntry*> knowledge_for_every_event(std::string_view ga
 // The default for a template field the notes say nothing more about: one Sourced statement
 // whose source is the template's origin ("Smithbox" when it names none).
 KnowledgeEntry template_field_knowledge(std::string_view game, const EventTypeTemplate& type, const TemplateField& field);
+// The same for the type as a whole: one Sourced statement, "named ... by the template".
+KnowledgeEntry template_type_knowledge(std::string_view game, const EventTypeTemplate& type);
+
+// The confidence of an event type's name: the notes' entry for the type, else Sourced (a
+// community template names it).
+Confidence type_name_confidence(std::string_view game, int32_t type);
 
 }  // namespace taescope

@@ -260,6 +260,34 @@ TEST_CASE("cli: skeleton and pose --json follow the schema and agree with the Ha
     CHECK(missing.out.find("no Havok animation a999_000000.hkx") != std::string::npos);
 }
 
+TEST_CASE("cli: link --ref prints the page's reference link; explain prints the same reference facts") {
+    Run text = taescope_cli("link --ref ER/795");
+    CHECK(text.status == 0);
+    CHECK(text.out == "http://127.0.0.1:8080/#v1.r=ER/795\n");
+    Run json = taescope_cli("link --ref SDT/233 --base https://x.example/ --json");
+    REQUIRE(json.status == 0);
+    check_schema("link_reference", json.out);
+    test::JsonReader reader(json.out);
+    auto parsed = reader.parse();
+    REQUIRE(parsed);
+    CHECK(parsed->get("fragment")->text == "v1.r=SDT/233");
+    CHECK(parsed->get("url")->text == "https://x.example/#v1.r=SDT/233");
+    Run dec = taescope_cli("link --json --decode 'https://x.example/#v1.r=SDT/233'");
+    REQUIRE(dec.status == 0);
+    check_schema("link_decode", dec.out);
+    CHECK(dec.out.find("\"kind\": \"reference\"") != std::string::npos);
+    CHECK(taescope_cli("link --ref ER/79x 2>/dev/null").status == 2);
+    CHECK(taescope_cli("link --ref 'E R/1' 2>/dev/null").status == 2);
+
+    Run explain = taescope_cli("explain 233 --game SDT");
+    REQUIRE(explain.status == 0);
+    for (const char* line : {"template: \"Change Character Draw Mask\" (Smithbox), 32 bytes, 32 fields", "simulator:",
+                             "mask event: each group it changes keeps the change from its start on"})
+        CHECK_MESSAGE(explain.out.find(line) != std::string::npos, line);
+    Run ac6 = taescope_cli("explain 0 --game SDT");
+    CHECK(ac6.out.find("other games' built-in templates:") != std::string::npos);
+}
+
 TEST_CASE("cli: png writes a PNG of the size it reports (Elden Ring c4310 a000_008046, reversed event)") {
     if (test::corpus_path("eldenring/c4310.anibnd.dcx").empty()) return;
     std::string dir = temp_dir("png");

@@ -11,12 +11,14 @@
 #include "io/file_io.h"
 #include "share/share_link.h"
 #include "tae/tae_model.h"
+#include "templates/builtin_templates.h"
 
 namespace taescope::cli {
 namespace {
 
 const char kUsage[] =
     "usage: taescope link FILE --anim aGGG_NNNNNN [--frame F] [--file-ref] [--base URL] [--json]\n"
+    "       taescope link --ref GAME/TYPE [--base URL] [--json]\n"
     "       taescope link --decode LINK [--json]\n"
     "\n"
     "Prints the share link of one animation: the page URL with a fragment that carries the\n"
@@ -26,6 +28,9 @@ const char kUsage[] =
     "With --file-ref, a short link that names file, animation and frame instead, for recipients\n"
     "who have the file:\n"
     "    <base>#v1.f=<file name>&a=aGGG_NNNNNN&t=<frame>\n"
+    "With --ref, the link of the page's event reference for one type (no file needed), the\n"
+    "facts `taescope explain TYPE --game GAME` prints:\n"
+    "    <base>#v1.r=GAME/TYPE          (GAME: SDT, ER, NR, DS3, AC6; '*' with no type searches every game)\n"
     "The format is documented in engine/share/share_link.h.\n"
     "  --frame F      the playhead frame (30 fps) the recipient starts at\n"
     "  --base URL     the page (default http://127.0.0.1:8080/)\n"
@@ -64,6 +69,24 @@ int decode(const std::string& text, bool json) {
             std::fprintf(stderr, "taescope link: invalid link: %s\n", link.error().to_string().c_str());
         }
         return 1;
+    }
+    if (link->kind == ShareLinkKind::ReferenceView) {
+        const ShareReferenceView& v = link->view;
+        if (json) {
+            JsonOut j;
+            j.begin_object().field("command", "link").field("valid", true).field("kind", "reference");
+            j.field("game", v.game);
+            v.event_type ? j.field_uint("type", *v.event_type) : j.key("type").null();
+            j.field("query", v.query);
+            j.end_object();
+            print_text(j.text());
+        } else {
+            std::printf("event reference: %s", v.game.empty() ? "every game" : v.game.c_str());
+            if (v.event_type) std::printf(", type %u", *v.event_type);
+            if (!v.query.empty()) std::printf(", search \"%s\"", v.query.c_str());
+            std::printf("\n");
+        }
+        return 0;
     }
     if (link->kind == ShareLinkKind::Reference) {
         const ShareReference& r = link->reference;
@@ -121,9 +144,41 @@ int decode(const std::string& text, bool json) {
     return 0;
 }
 
+// The link of the page's event reference: "GAME/TYPE" read by the page's own codec.
+int reference_link(const std::string& ref, const std::string& base, bool json) {
+    auto link = decode_share_fragment("v1.r=" + ref);
+    if (!link.ok()) {
+        std::fprintf(stderr, "taescope link: --ref %s: %s\n", ref.c_str(), link.error().message.c_str());
+        return 2;
+    }
+    const ShareReferenceView& view = link->view;
+    if (!view.game.empty() && !builtin_templates(view.game))
+        std::fprintf(stderr, "taescope link: note: %s is not a built-in game (SDT, ER, NR, DS3, AC6)\n", view.game.c_str());
+    else if (view.event_type && !builtin_templates(view.game)->find(*view.event_type))
+        std::fprintf(stderr, "taescope link: note: the %s templates define no type %u (the page says so)\n",
+                     view.game.c_str(), *view.event_type);
+    auto fragment = encode_reference_view_fragment(view);
+    if (!fragment.ok()) {
+        std::fprintf(stderr, "taescope link: %s\n", fragment.error().to_string().c_str());
+        return 1;
+    }
+    std::string url = share_url(base, *fragment);
+    if (json) {
+        JsonOut j;
+        j.begin_object().field("command", "link").field("kind", "reference").field("game", view.game);
+        view.event_type ? j.field_uint("type", *view.event_type) : j.key("type").null();
+        j.field("fragment", *fragment).field("url", url).field_uint("length", url.size());
+        j.end_object();
+        print_text(j.text());
+    } else {
+        std::printf("%s\n", url.c_str());
+    }
+    return 0;
+}
+
 int run(const std::vector<std::string>& args) {
     auto parsed =
-        parse_args(args, {{"--json", "--file-ref"}, {"--anim", "--frame", "--base", "--decode"}}, "link", kUsage);
+        parse_args(args, {{"--json", "--file-ref"}, {"--anim", "--frame", "--base", "--decode", "--ref"}}, "link", kUsage);
     if (!parsed) return 2;
     bool json = parsed->has("--json");
     if (parsed->has("--decode")) {
@@ -132,6 +187,13 @@ int run(const std::vector<std::string>& args) {
             return 2;
         }
         return decode(parsed->value("--decode"), json);
+    }
+    if (parsed->has("--ref")) {
+        if (!parsed->positional.empty() || parsed->has("--anim")) {
+            std::fprintf(stderr, "%s", kUsage);
+            return 2;
+        }
+        return reference_link(parsed->value("--ref"), parsed->value("--base", "http://127.0.0.1:8080/"), json);
     }
     if (parsed->positional.size() != 1 || !parsed->has("--anim")) {
         std::fprintf(stderr, "%s", kUsage);

@@ -51,6 +51,21 @@
 //        carry {confidence, source, alternatives}, selectedEvent.typeConfidence the type name's
 //   await taescope.loadTemplates(text, name)  a template file (XML of either community tool, or
 //        ours) for the open file's game -> state; dropping a .xml file does the same
+// The event reference (F2; no file needed; engine/reference):
+//   state().reference -> { open, fragment ("v1.r=SDT/233"), viewSerial, query, game, error, hitCount,
+//        truncated, games: [...], hits (first 100): [{game, type, name, confidence, matched}],
+//        shown: { game, type, defined, name, origin, size, confidence, source,
+//                 fields: [{offset, size, type, name, default, asserted, confidence, source, fromNotes,
+//                           namedValues, stored?, distinct?, values?: [{value, count, name, unnamed}]}],
+//                 simulation: [..], differences: [{game, text}], gamesWithout: [..],
+//                 file: {events, animations, eventFiles} | null } | null }
+//   taescope.showReference(on), taescope.reference() -> the same with every hit
+//   taescope.referenceSearch(query, game = '') -> reference (search as the panel's box does)
+//   taescope.openReference(game, type)      a new view: the address bar gets a history entry
+//   taescope.referenceListEvents(field = -1, valueIndex = 0) -> search: those events listed in Search
+//   taescope.openSelectedInReference()      the Inspector's "Open in Reference"
+//   await taescope.copyReferenceLink()      -> {link, copied}
+// The address bar follows the view (#v1.r=GAME/TYPE); Back/Forward move between the types shown.
 // Keys the page handles itself: Ctrl+V pastes the system clipboard's events at the playhead
 // (Ctrl+Shift+V: at their stored times), Ctrl+S opens Export; leaving with unsaved edits asks.
 //
@@ -160,12 +175,30 @@
       setText(statusLine, `${d.name} — ${d.taeFileCount} TAE file${d.taeFileCount === 1 ? '' : 's'}, ` +
         `${d.animationCount} animations`);
     }
+    followReferenceView(state.reference);
     if ((state.status === 'ready' || state.status === 'error') && waiters.length) {
       const done = waiters;
       waiters = [];
       const full = readState();
       for (const resolve of done) resolve(full);
     }
+  }
+
+  // ---- the event reference's view in the address bar ----
+  // A type the user chose (viewSerial moved) is a new history entry; a search as one types only
+  // replaces the current entry; closing the panel takes the fragment away. Back/Forward come
+  // back as hashchange, which opens the view without a new entry.
+  let referenceSerial = 0;
+  function followReferenceView(view) {
+    if (!view) return;
+    const current = location.hash.slice(1);
+    if (view.fragment && view.fragment !== current) {
+      if (view.viewSerial !== referenceSerial) history.pushState(null, '', '#' + view.fragment);
+      else history.replaceState(null, '', '#' + view.fragment);
+    } else if (!view.fragment && current.startsWith('v1.r=')) {
+      history.replaceState(null, '', location.pathname + location.search);
+    }
+    referenceSerial = view.viewSerial;
   }
 
   // ---- bytes into the engine ----
@@ -475,10 +508,45 @@
     try { if (Module) exportPng(); } catch (e) { statusLine.textContent = `no PNG: ${e.message}`; }
     canvas.focus();
   });
+  // A reference view in the address bar (Back/Forward, a pasted link) is shown unless it is
+  // what the panel shows already; Back past the first view closes the panel.
+  function followAddressToReference(fragment) {
+    const shown = readPageStatus().reference;
+    if (fragment.startsWith('v1.r=')) {
+      if (!shown || fragment !== shown.fragment) openLink(fragment).catch(() => {});
+    } else if (!fragment && shown && shown.fragment) {
+      Module._taescope_show_reference(0);
+    }
+  }
   window.addEventListener('hashchange', () => {
     const fragment = location.hash.slice(1);
-    if (Module && fragment.startsWith('v1.') && fragment !== hashWeSet) openLink(fragment).catch(() => {});
+    if (!Module) return;
+    if (fragment.startsWith('v1.r=') || !fragment) followAddressToReference(fragment);
+    else if (fragment.startsWith('v1.') && fragment !== hashWeSet) openLink(fragment).catch(() => {});
   });
+  // History entries of pushState: the same (a second call for one step finds the view shown).
+  window.addEventListener('popstate', () => {
+    const fragment = location.hash.slice(1);
+    if (Module && (fragment.startsWith('v1.r=') || !fragment)) followAddressToReference(fragment);
+  });
+  $('reference-button').addEventListener('click', () => {
+    if (Module) Module._taescope_show_reference(readState().windows.reference ? 0 : 1);
+    canvas.focus();
+  });
+
+  function referenceState() {
+    return JSON.parse(Module.UTF8ToString(Module._taescope_reference_json())).reference;
+  }
+
+  async function copyReferenceLink() {
+    const fragment = readPageStatus().reference.fragment;
+    if (!fragment) throw new Error('the Reference panel is closed');
+    const link = location.href.split('#')[0] + '#' + fragment;
+    let copied = true;
+    try { await navigator.clipboard.writeText(link); } catch { copied = false; }
+    statusLine.textContent = copied ? 'reference link copied to the clipboard' : 'reference link in the address bar (clipboard not available)';
+    return { link, copied };
+  }
 
   // What the page opens first: a timeline link's events, else the default sample (a file
   // link waits for its file, which may be that sample).
@@ -487,7 +555,8 @@
     if (fragment.startsWith('v1.t=')) {
       try { return await openLink(fragment); } catch { return null; }
     }
-    if (fragment.startsWith('v1.f=')) {
+    if (fragment.startsWith('v1.f=') || fragment.startsWith('v1.r=')) {
+      // A file link waits for its file; a reference view shows at once, with no file.
       try { await openLink(fragment); } catch { /* shown in the overlay */ }
     }
     return openDefaultSample();
@@ -575,6 +644,25 @@
     openCompare,
     closeCompare() { Module._taescope_close_compare(); return readState(); },
     evidenceFilter(strongOnly = true) { Module._taescope_set_evidence_filter(strongOnly ? 1 : 0); return readState(); },
+    showReference(on = true) { Module._taescope_show_reference(on ? 1 : 0); return readState(); },
+    reference: referenceState,
+    referenceSearch(query, game = '') {
+      return JSON.parse(withString(String(query), (q) => withString(String(game), (g) =>
+        Module.UTF8ToString(Module._taescope_reference_search(q, g))))).reference;
+    },
+    openReference(game, type) {
+      if (!withString(String(game), (g) => Module._taescope_reference_show(g, type >>> 0)))
+        throw new Error(`no templates of a game ${game}`);
+      return readState();
+    },
+    referenceListEvents(field = -1, valueIndex = 0) {
+      return JSON.parse(Module.UTF8ToString(Module._taescope_reference_list_events(field, valueIndex)));
+    },
+    openSelectedInReference() {
+      if (!Module._taescope_reference_open_selected()) throw new Error('no event selected (or its game is unknown)');
+      return readState();
+    },
+    copyReferenceLink,
     shareLink,
     copyLink,
     openLink,
@@ -592,6 +680,8 @@
       canvas,
       onTaeScopeChange: onEngineChange,
       // The engine copied events: their text goes to the system clipboard (other tabs, editors).
+      // "Copy link" in the Reference panel: the page's address with the view's fragment.
+      onTaeScopeCopyLink: () => { copyReferenceLink().catch(() => {}); },
       onTaeScopeCopy: (text) => {
         if (navigator.clipboard && navigator.clipboard.writeText)
           navigator.clipboard.writeText(text).catch(() => { statusLine.textContent = 'copied (the system clipboard refused: paste works in this tab)'; });

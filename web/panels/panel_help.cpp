@@ -34,6 +34,7 @@ void draw_help_window(App& app) {
         {"Ctrl+A", "select every event of the animation"},
         {"Ctrl+S", "export: the whole file or this TAE, checked first"},
         {"Esc", "clear the event selection, close this window or the search"},
+        {"F2", "the event reference: every event type of SDT, ER, NR, DS3, AC6 (no file needed)"},
         {"F1", "this help"},
     };
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Keys");
@@ -82,6 +83,16 @@ void draw_help_window(App& app) {
     ImGui::BulletText(
         "Compare...: set the open file against a reference file (the game's own): the diff, side by side");
     ImGui::BulletText("drop a template .xml (Smithbox or DSAnimStudio) to decode the open file's game with it");
+    ImGui::Spacing();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent),
+                       "Event reference (F2, Reference in the toolbar)");
+    ImGui::BulletText("type a number (795), a name (Jump Table), a field name or a named value (draw mask, SpEffect)");
+    ImGui::BulletText("a type shown whole: fields, offsets, asserts, named values, confidence and source of each");
+    ImGui::BulletText("what the simulator does with it, and where the other games' templates differ");
+    ImGui::BulletText(
+        "with a file open: its count there and each field's values (? = no name); click one to list them");
+    ImGui::BulletText("every view is a link (#v1.r=ER/795; Copy link); Back/Forward move between the types shown");
+    ImGui::BulletText("Inspector: \"Open in Reference\" for the selected event's type");
     ImGui::Spacing();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Evidence badges (Inspector)");
     ImGui::BulletText("P Proven, O Observed (the data shows it), S Sourced (a community tool says so),");

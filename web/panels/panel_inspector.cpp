@@ -123,12 +123,7 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
     const KnowledgeEntry* type_entry = knowledge_for_type(game, event->type);
     KnowledgeEntry type_default;
     if (!type_entry && decoded.templ) {
-        type_default.name = "the name of type " + std::to_string(event->type);
-        KnowledgeStatement st;
-        st.confidence = Confidence::Sourced;
-        st.source = decoded.templ->origin.empty() ? "Smithbox" : decoded.templ->origin;
-        st.text = "named \"" + decoded.templ->name + "\" by the template";
-        type_default.statements.push_back(std::move(st));
+        type_default = template_type_knowledge(game, *decoded.templ);
         type_entry = &type_default;
     }
     ImGui::Text("Event #%d  %s", index, row.label.c_str());
@@ -140,6 +135,12 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
     ImGui::TextDisabled("type %d%s%s", event->type,
                         decoded.templ && !decoded.templ->origin.empty() ? "  template from " : "",
                         decoded.templ ? decoded.templ->origin.c_str() : "");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Open in Reference")) app.open_selected_event_in_reference();
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Everything known of type %d in %s: fields, confidence, the other games, its values here (F2)", event->type,
+            game.c_str());
     const EventTarget target{size_t(s.selection.tae_file), size_t(s.selection.animation), uint32_t(index)};
     if (s.selection.events.size() > 1)
         ImGui::TextDisabled("%zu events selected; this one is shown (Ctrl+click a bar to change the set)",

@@ -62,6 +62,8 @@ void handle_global_shortcuts(App& app) {
     if (ImGui::IsKeyPressed(ImGuiKey_Escape, false)) {
         if (app.state().windows.help)
             app.state().windows.help = false;
+        else if (app.state().windows.reference)
+            app.show_reference(false);
         else if (app.state().windows.search)
             app.state().windows.search = false;
         else
@@ -80,6 +82,8 @@ void draw_panels(App& app) {
     PanelRect body{0, status_height, width, height - status_height};
 
     AppState& s = app.state();
+    // F2: the event reference, with or without a file.
+    if (ImGui::IsKeyPressed(ImGuiKey_F2, false)) app.show_reference(!s.windows.reference);
     if (s.load.phase != LoadPhase::Ready || !s.document) {
         draw_welcome(app, body);
     } else {
@@ -118,6 +122,7 @@ void draw_panels(App& app) {
     if (s.windows.history && s.document) draw_history_window(app);
     if (s.edit.export_dialog.open && s.document) draw_export_window(app);
     if (s.windows.compare && s.document) draw_compare_window(app);
+    if (s.windows.reference) draw_reference_window(app);
     if (s.windows.help) draw_help_window(app);
 }
 

@@ -20,6 +20,8 @@ void draw_search_window(App& app) {
                              ImGuiCond_Appearing);
     ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.18f), ImGuiCond_Appearing,
                             ImVec2(0.5f, 0));
+    // Opened by an action (the shortcut, the Reference panel's "List in Search"): in front.
+    if (search.focus_input) ImGui::SetNextWindowFocus();
     if (!ImGui::Begin("Search the binder (Ctrl+Shift+F)", &s.windows.search, ImGuiWindowFlags_NoCollapse)) {
         ImGui::End();
         return;

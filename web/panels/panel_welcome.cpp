@@ -33,6 +33,8 @@ void draw_welcome(App& app, const PanelRect& rect) {
             centered_text("or use Open... at the top of the page.", palette::kTextDim);
             ImGui::Spacing();
             centered_text("Files are read in this browser tab and never leave your machine.", palette::kTextDim);
+            ImGui::Spacing();
+            centered_text("F2: look up any event type of SDT, ER, NR, DS3 or AC6 (no file needed).", palette::kTextDim);
             break;
         case LoadPhase::Parsing: {
             std::string line = "Parsing " + s.load.file_name + " (" + std::to_string(s.load.file_size) + " bytes)";
