@@ -323,13 +323,17 @@ TEST_CASE("havok: damaged members give an error or a clip, never a crash, and st
         attempt(std::vector<uint8_t>(bytes.begin(), bytes.begin() + ptrdiff_t(cut)));
     for (int i = 0; i < 600; ++i) {
         std::vector<uint8_t> b = bytes;
-        for (int k = 0; k < 1 + i % 4; ++k) b[next() % b.size()] ^= uint8_t(1 + next() % 255);
+        for (int k = 0; k < 1 + i % 4; ++k) {
+            const size_t at = next() % b.size();  // two statements: the same bytes whatever the compiler's order
+            b[at] ^= uint8_t(1 + next() % 255);
+        }
         attempt(b);
     }
     for (int i = 0; i < 300; ++i) {  // hostile 32-bit values at random 4-byte positions
         std::vector<uint8_t> b = bytes;
         uint32_t v = (i % 3 == 0) ? 0xFFFFFFFFu : (i % 3 == 1) ? 0x7FFFFFFFu : next();
-        std::memcpy(b.data() + (next() % (b.size() - 4)) / 4 * 4, &v, 4);
+        const size_t at = (next() % (b.size() - 4)) / 4 * 4;
+        std::memcpy(b.data() + at, &v, 4);
         attempt(b);
     }
     MESSAGE("damaged c5070 animation member: " << errors << " errors, " << clips << " clips that still decode");
