@@ -78,7 +78,9 @@ Error DcxDeferredInflate::locate(Error e) const {
 
 namespace {
 
-Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional<DcxDeferredInflate>* defer) {
+// `decode_kraken` false: a KRAK payload is checked but left undecoded (dcx_read_decoded).
+Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional<DcxDeferredInflate>* defer,
+                bool decode_kraken) {
     ByteReader r(file);
     DcxInfo& info = out.info;
     TAESCOPE_TRY(r.require(0, 0x4C, "DCX header"));
@@ -134,6 +136,7 @@ Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional
         return make_error(0x1C, "DCX header: declared uncompressed size " + std::to_string(info.uncompressed_size) +
                                     " is impossible for " + std::to_string(info.compressed_size) +
                                     " bytes of Kraken: refused as a decompression bomb");
+    if (!decode_kraken) return ok_status();
     std::vector<uint8_t> payload(info.uncompressed_size);
     Status s = kraken_decompress(compressed, payload);
     if (!s.ok()) {
@@ -256,12 +259,13 @@ ContainerKind detect_container(Bytes file) {
 
 namespace {
 
-Result<DcxFile> read_container(Bytes file, const DcxLimits& limits, std::optional<DcxDeferredInflate>* defer) {
+Result<DcxFile> read_container(Bytes file, const DcxLimits& limits, std::optional<DcxDeferredInflate>* defer,
+                               bool decode_kraken = true) {
     DcxFile out;
     out.info.kind = detect_container(file);
     switch (out.info.kind) {
         case ContainerKind::Dcx:
-            TAESCOPE_TRY(read_dcx(file, limits, out, defer));
+            TAESCOPE_TRY(read_dcx(file, limits, out, defer, decode_kraken));
             break;
         case ContainerKind::DcpDflt:
         case ContainerKind::DcpEdge:
@@ -285,6 +289,24 @@ Result<DcxFile> dcx_read(Bytes file, const DcxLimits& limits) { return read_cont
 Result<DcxFile> dcx_read_deferred(Bytes file, const DcxLimits& limits, std::optional<DcxDeferredInflate>& deferred) {
     deferred.reset();
     return read_container(file, limits, &deferred);
+}
+
+Result<DcxFile> dcx_read_decoded(Bytes file, std::vector<uint8_t> decoded, const DcxLimits& limits) {
+    ContainerKind kind = detect_container(file);
+    if (kind == ContainerKind::BareZlib || kind == ContainerKind::None)
+        return make_error(0, std::string("a ") + container_kind_name(kind) +
+                                 " file is read with its payload (dcx_read): only DCX and DCP payloads are decoded "
+                                 "apart");
+    std::optional<DcxDeferredInflate> deferred;
+    Result<DcxFile> read = read_container(file, limits, &deferred, /*decode_kraken=*/false);
+    if (!read.ok()) return read;
+    DcxFile& out = *read;
+    if (decoded.size() != out.info.uncompressed_size)
+        return make_error(kind == ContainerKind::Dcx ? 0x1C : 0x24,
+                          "the payload decoded apart has " + std::to_string(decoded.size()) +
+                              " bytes, the header declares " + std::to_string(out.info.uncompressed_size));
+    out.payload = std::move(decoded);
+    return read;
 }
 
 DcxFile make_dcx(CompressionMethod method) {
