@@ -115,9 +115,10 @@ DocumentOpener::DocumentOpener(Bytes file, std::string name, const DcxLimits& li
     doc_.name = std::move(name);
 }
 
-DocumentOpener::DocumentOpener(Bytes file, std::string name, std::vector<uint8_t> decoded_payload,
+DocumentOpener::DocumentOpener(std::vector<uint8_t> file, std::string name, std::vector<uint8_t> decoded_payload,
                                const DcxLimits& limits)
-    : file_(file), limits_(limits), decoded_payload_(std::move(decoded_payload)) {
+    : limits_(limits), decoded_payload_(std::move(decoded_payload)), owned_file_(std::move(file)) {
+    file_ = owned_file_;
     doc_.name = std::move(name);
 }
 
@@ -125,8 +126,10 @@ DocumentOpener::~DocumentOpener() = default;
 
 void DocumentOpener::read_container() {
     if (decoded_payload_) {
-        auto dcx = dcx_read_decoded(file_, std::move(*decoded_payload_), limits_);
+        auto dcx = dcx_read_decoded(std::move(owned_file_), std::move(*decoded_payload_), limits_);
         decoded_payload_.reset();
+        owned_file_ = {};
+        file_ = {};
         if (!dcx.ok()) return fail(std::move(dcx).error().within(doc_.name));
         doc_.container = std::move(dcx).value();
         stage_ = Stage::Container;

@@ -80,8 +80,10 @@ public:
 
     DocumentOpener(Bytes file, std::string name, const DcxLimits& limits = {});
     // `decoded_payload`: the payload of the DCX / DCP file `file`, decoded elsewhere (by an
-    // opener's Decompress stage on the same bytes); its wrapper is read as dcx_read_decoded does.
-    DocumentOpener(Bytes file, std::string name, std::vector<uint8_t> decoded_payload, const DcxLimits& limits = {});
+    // opener's Decompress stage on the same bytes); its wrapper is read as dcx_read_decoded does
+    // (the opener owns the file: its buffer becomes the container's compressed bytes).
+    DocumentOpener(std::vector<uint8_t> file, std::string name, std::vector<uint8_t> decoded_payload,
+                   const DcxLimits& limits = {});
     ~DocumentOpener();
     DocumentOpener(const DocumentOpener&) = delete;
     DocumentOpener& operator=(const DocumentOpener&) = delete;
@@ -111,7 +113,9 @@ private:
     DcxLimits limits_;
     std::optional<DcxDeferredInflate> deferred_;  // a DFLT payload inflated in slices by inflater_
     std::unique_ptr<ZlibExactInflater> inflater_;
-    std::optional<std::vector<uint8_t>> decoded_payload_;  // decoded elsewhere: only the wrapper is read
+    // Decoded elsewhere: only the wrapper is read, from the file the opener owns.
+    std::optional<std::vector<uint8_t>> decoded_payload_;
+    std::vector<uint8_t> owned_file_;
     Document doc_;
     Stage stage_ = Stage::Decompress;
     Error error_;

@@ -199,7 +199,7 @@ TEST_CASE("a payload decoded apart (the page's decode worker) opens into the doc
         Result<DcxFile> decoded = decode_as_the_worker_does(Bytes(bytes), name);
         REQUIRE(decoded.ok());
         CHECK(decoded->payload == whole->container.payload);
-        DocumentOpener page(Bytes(bytes), name, decoded->payload.to_vector());
+        DocumentOpener page(bytes, name, decoded->payload.to_vector());
         while (!page.step(0)) {
         }
         Result<Document> opened = page.take();
@@ -251,13 +251,20 @@ TEST_CASE("dcx_read_decoded refuses a payload of the wrong size and wrappers who
     REQUIRE(whole.ok());
     std::vector<uint8_t> shorter = whole->payload.to_vector();
     shorter.pop_back();
-    Result<DcxFile> wrong = dcx_read_decoded(Bytes(dflt), shorter);
+    Result<DcxFile> wrong = dcx_read_decoded(dflt, shorter);
     REQUIRE(!wrong.ok());
     CHECK(wrong.error().offset == 0x1C);
     CHECK(wrong.error().message.find("declares") != std::string::npos);
     std::vector<uint8_t> bare = zlib_deflate(Bytes(whole->payload));
-    CHECK(!dcx_read_decoded(Bytes(bare), whole->payload.to_vector()).ok());
-    CHECK(!dcx_read_decoded(Bytes(whole->payload), whole->payload.to_vector()).ok());
+    CHECK(!dcx_read_decoded(bare, whole->payload.to_vector()).ok());
+    CHECK(!dcx_read_decoded(whole->payload.to_vector(), whole->payload.to_vector()).ok());
+    // The right size: the same container as dcx_read, the compressed bytes from the file's buffer.
+    Result<DcxFile> right = dcx_read_decoded(dflt, whole->payload.to_vector());
+    REQUIRE(right.ok());
+    CHECK(right->info.compressed == whole->info.compressed);
+    CHECK(right->info.header == whole->info.header);
+    CHECK(right->info.trailer == whole->info.trailer);
+    CHECK(right->payload == whole->payload);
     // take_container() before the Decompress stage is over is an error, not an empty payload.
     DocumentOpener early(Bytes(dflt), "x.anibnd.dcx");
     CHECK(!early.take_container().ok());
