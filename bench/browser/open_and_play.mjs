@@ -130,6 +130,8 @@ async function measureOpens() {
 
 try {
   await measureOpens();
+  // TAESCOPE_BENCH_OPEN_ONLY=1: the open rows only (part 3), not the drop and playback of parts 1-2.
+  if (process.env.TAESCOPE_BENCH_OPEN_ONLY === '1') inputs.length = 0;
   // The page's service worker would fetch the benchmark input itself, past page.route: blocked.
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, serviceWorkers: 'block' });
   const page = await context.newPage();

@@ -22,3 +22,6 @@ for rel in "sekiro/c0000.anibnd.dcx|Sekiro c0000.anibnd.dcx (corpus, DFLT)" "ds3
   if [ -f "$file" ]; then inputs+=("$file" "${rel#*|}"); else echo "corpus file absent, not measured: $file" >&2; fi
 done
 TAESCOPE_BENCH_CLI="$ROOT/build/release/taescope" node "$ROOT/bench/browser/open_and_play.mjs" "$ROOT/dist" "${inputs[@]}"
+# The same opens by thread CPU time (a Chromium trace): what each main-thread task cost apart
+# from waiting for a core on a loaded machine.
+node "$ROOT/bench/browser/trace_open.mjs" "$ROOT/dist" "${inputs[@]}"
