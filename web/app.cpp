@@ -107,9 +107,10 @@ bool App::decoded_payload_done(uint32_t serial, double worker_ms, double copy_ms
     LoadStatus& load = state_.load;
     if (!awaits_decoded_payload(serial)) return false;
     if (load.pending_bytes.size() != load.file_size) {
-        decode_failed(serial, make_error(Error::kNoOffset, "the page handed over " + std::to_string(load.pending_bytes.size()) +
-                                                              " of the file's " + std::to_string(load.file_size) + " bytes")
-                                  .within(load.file_name));
+        decode_failed(serial,
+                      make_error(Error::kNoOffset, "the page handed over " + std::to_string(load.pending_bytes.size()) +
+                                                       " of the file's " + std::to_string(load.file_size) + " bytes")
+                          .within(load.file_name));
         return false;
     }
     load.awaiting_decoded_payload = false;

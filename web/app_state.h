@@ -41,9 +41,9 @@ struct LoadStatus {
     uint32_t open_serial = 0;  // counts begin_open calls: the page's worker replies name the open they belong to
     bool awaiting_decoded_payload = false;
     std::vector<uint8_t> decoded_payload;
-    bool decoded_in_worker = false;   // how the last open decoded its wrapper
-    double worker_decode_ms = 0;      // the worker's own time for it
-    double payload_copy_ms = 0;       // handing the payload over on this thread
+    bool decoded_in_worker = false;  // how the last open decoded its wrapper
+    double worker_decode_ms = 0;     // the worker's own time for it
+    double payload_copy_ms = 0;      // handing the payload over on this thread
     // Parsing: opens `pending_bytes` a step per frame (engine/binder/document.h), so that the
     // page stays responsive and shows progress while a large binder opens.
     std::unique_ptr<DocumentOpener> opener;

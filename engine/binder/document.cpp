@@ -282,7 +282,8 @@ Result<Document> DocumentOpener::take() {
 
 Result<DcxFile> DocumentOpener::take_container() {
     if (stage_ == Stage::Failed) return std::move(error_);
-    if (stage_ != Stage::Container) return make_error(Error::kNoOffset, "the container is not decoded yet, or was taken");
+    if (stage_ != Stage::Container)
+        return make_error(Error::kNoOffset, "the container is not decoded yet, or was taken");
     stage_ = Stage::Failed;  // taken: stepping on or taking again reports it
     error_ = make_error(Error::kNoOffset, "the container was already taken");
     return std::move(doc_.container);

@@ -184,7 +184,7 @@ std::vector<uint8_t> generated_binder(CompressionMethod method) {
 
 }  // namespace
 
-TEST_CASE("a payload decoded apart (the page's decode worker) opens into the document open_document gives, byte for byte") {
+TEST_CASE("a payload decoded apart (the decode worker) opens into the document open_document gives, byte for byte") {
     std::vector<std::pair<std::string, std::vector<uint8_t>>> inputs = {
         {"generated-dflt.anibnd.dcx", generated_binder(CompressionMethod::Deflate)},
         {"generated-krak.anibnd.dcx", generated_binder(CompressionMethod::Kraken)}};

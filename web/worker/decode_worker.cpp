@@ -28,8 +28,11 @@ LastDecode& last() {
 
 void report_progress(const taescope::DocumentOpener& opener) {
     const std::string text = opener.stage_text();
-    EM_ASM({ if (Module["onDecodeProgress"]) Module["onDecodeProgress"]($0, UTF8ToString($1)); }, opener.progress(),
-           text.c_str());
+    EM_ASM(
+        {
+            if (Module["onDecodeProgress"]) Module["onDecodeProgress"]($0, UTF8ToString($1));
+        },
+        opener.progress(), text.c_str());
 }
 
 }  // namespace
