@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { machineIsIdle } from './open-tests.mjs';
 
 export async function viewerTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root }) {
   await test('evidence: Sekiro event 0 byte 4 is Observed with its other readings, template-only names are Sourced, the filter hides them', async () => {
@@ -319,8 +320,14 @@ export async function viewerTests({ openPage, dropFile, frames, test, check, cor
       console.log(`note  large binder in the page's report: decoded in the ${o.decodedIn} (${s.workerDecodeMilliseconds.toFixed(0)} ms there, payload copy ${s.payloadCopyMilliseconds.toFixed(1)} ms), ready after ${o.readyMs.toFixed(0)} ms, ${o.frames} frames, longest frame ${o.longestFrameMs.toFixed(0)} ms, longest task ${o.longestTaskMs.toFixed(0)} ms (${o.longTasks} of 50 ms or more)`);
       check(o.decodedIn === 'worker', `decoded in the ${o.decodedIn} (worker: ${o.worker})`);
       check(o.longTaskObserver, 'the browser reports no long tasks (PerformanceObserver longtask)');
-      check(o.longestTaskMs < 50, `a main-thread task of ${o.longestTaskMs.toFixed(0)} ms during the open (limit 50)`);
-      check(o.longestFrameMs < 100, `a frame of ${o.longestFrameMs.toFixed(0)} ms during the open (limit 100)`);
+      // Judged on an idle machine (open-tests.mjs checks the work by thread CPU time in any case).
+      const machine = machineIsIdle();
+      if (machine.idle) {
+        check(o.longestTaskMs < 50, `a main-thread task of ${o.longestTaskMs.toFixed(0)} ms during the open (limit 50; ${machine.text})`);
+        check(o.longestFrameMs < 100, `a frame of ${o.longestFrameMs.toFixed(0)} ms during the open (limit 100; ${machine.text})`);
+      } else {
+        console.log(`note  large binder: wall-clock limits not judged: the machine is busy (${machine.text})`);
+      }
       await page.screenshot({ path: path.join(shots, '28-large-binder.png') });
       check(problems.length === 0, problems.join('; '));
     } finally {
