@@ -42,8 +42,9 @@ void App::notify_page() const {
     });
 }
 
-void App::begin_open(std::vector<uint8_t> bytes, std::string file_name) {
+uint32_t App::begin_open(std::vector<uint8_t> bytes, std::string file_name) {
     LoadStatus& load = state_.load;
+    ++load.open_serial;
     load.opener.reset();  // it reads the bytes about to be replaced
     load.progress = 0;
     load.progress_text.clear();
@@ -52,20 +53,95 @@ void App::begin_open(std::vector<uint8_t> bytes, std::string file_name) {
     load.file_size = bytes.size();
     load.pending_bytes = std::move(bytes);
     load.frames_shown_parsing = 0;
+    load.awaiting_decoded_payload = false;
+    load.decoded_payload = {};
+    load.decoded_in_worker = false;
+    load.worker_decode_ms = 0;
+    load.payload_copy_ms = 0;
+    load.parse_started_ms = emscripten_get_now();
+    load.longest_step_ms = 0;
+    load.longest_step_text.clear();
+    load.finish_ms = 0;
     load.error = Error{};
+    notify_page();
+    return load.open_serial;
+}
+
+uint32_t App::begin_open_in_worker(uint64_t file_size, std::string file_name) {
+    LoadStatus& load = state_.load;
+    uint32_t serial = begin_open({}, std::move(file_name));
+    load.awaiting_decoded_payload = true;
+    load.decoded_in_worker = true;
+    load.file_size = file_size;
+    load.progress_text = "decompressing";
+    notify_page();
+    return serial;
+}
+
+bool App::awaits_decoded_payload(uint32_t serial) const {
+    const LoadStatus& load = state_.load;
+    return load.phase == LoadPhase::Parsing && load.awaiting_decoded_payload && load.open_serial == serial;
+}
+
+void App::set_decode_progress(uint32_t serial, double fraction, std::string text) {
+    LoadStatus& load = state_.load;
+    if (!awaits_decoded_payload(serial)) return;
+    load.progress = std::max(load.progress, fraction);
+    load.progress_text = std::move(text);
+    notify_page();
+}
+
+uint8_t* App::decoded_slice(uint32_t serial, bool payload, size_t total, size_t size) {
+    if (!awaits_decoded_payload(serial)) return nullptr;
+    std::vector<uint8_t>& bytes = payload ? state_.load.decoded_payload : state_.load.pending_bytes;
+    if (size > total || bytes.size() > total - size) return nullptr;
+    // Reserved once, then grown a slice at a time: the page faults of fresh memory (tens of
+    // microseconds a page on this machine kind) are spread over the page's tasks.
+    if (bytes.capacity() < total) bytes.reserve(total);
+    const size_t at = bytes.size();
+    bytes.resize(at + size);
+    return bytes.data() + at;
+}
+
+bool App::decoded_payload_done(uint32_t serial, double worker_ms, double copy_ms) {
+    LoadStatus& load = state_.load;
+    if (!awaits_decoded_payload(serial)) return false;
+    if (load.pending_bytes.size() != load.file_size) {
+        decode_failed(serial,
+                      make_error(Error::kNoOffset, "the page handed over " + std::to_string(load.pending_bytes.size()) +
+                                                       " of the file's " + std::to_string(load.file_size) + " bytes")
+                          .within(load.file_name));
+        return false;
+    }
+    load.awaiting_decoded_payload = false;
+    load.worker_decode_ms = worker_ms;
+    load.payload_copy_ms = copy_ms;
+    load.opener = std::make_unique<DocumentOpener>(std::move(load.pending_bytes), load.file_name,
+                                                   std::move(load.decoded_payload));
+    load.pending_bytes = {};
+    load.decoded_payload = {};
+    return true;
+}
+
+void App::decode_failed(uint32_t serial, Error error) {
+    LoadStatus& load = state_.load;
+    if (!awaits_decoded_payload(serial)) return;
+    load.awaiting_decoded_payload = false;
+    load.pending_bytes = {};
+    load.decoded_payload = {};
+    load.parse_milliseconds = emscripten_get_now() - load.parse_started_ms;
+    finish_open(std::move(error));
     notify_page();
 }
 
 bool App::finish_pending_open() {
     LoadStatus& load = state_.load;
-    if (load.phase != LoadPhase::Parsing || load.frames_shown_parsing < 1) return false;
+    if (load.phase != LoadPhase::Parsing || load.frames_shown_parsing < 1 || load.awaiting_decoded_payload)
+        return false;
     // One slice of the work per frame: the page keeps drawing (and its progress bar moving).
     if (!load.opener) {
         load.opener = std::make_unique<DocumentOpener>(Bytes(load.pending_bytes), load.file_name);
         load.parse_started_ms = emscripten_get_now();
-        load.longest_step_ms = 0;
-        load.longest_step_text.clear();
-        load.finish_ms = 0;
     }
     const std::string step_text = load.opener->stage_text();
     const double step_started = emscripten_get_now();
@@ -86,7 +162,14 @@ bool App::finish_pending_open() {
     load.opener.reset();
     load.pending_bytes = {};
     load.parse_milliseconds = emscripten_get_now() - load.parse_started_ms;
+    finish_open(std::move(loaded));
+    load.finish_ms = emscripten_get_now() - finish_started;
+    notify_page();
+    return true;
+}
 
+void App::finish_open(Result<LoadedDocument> loaded) {
+    LoadStatus& load = state_.load;
     state_.selection = Selection{};
     state_.files = FilesPanelState{};
     // The row order and the row zoom are the user's way of looking at timelines: they stay,
@@ -131,9 +214,6 @@ bool App::finish_pending_open() {
         }
         apply_pending_reference();
     }
-    load.finish_ms = emscripten_get_now() - finish_started;
-    notify_page();
-    return true;
 }
 
 void App::close_error() {

@@ -35,7 +35,26 @@ public:
     const AppState& state() const { return state_; }
 
     // The page hands over a file: bytes now, parsing on a later frame (so "parsing" is drawn).
-    void begin_open(std::vector<uint8_t> bytes, std::string file_name);
+    // Returns the open's serial.
+    uint32_t begin_open(std::vector<uint8_t> bytes, std::string file_name);
+    // A DCX / DCP file of `file_size` bytes whose wrapper the page's decode worker (web/worker/)
+    // decodes: "parsing" is shown and the open waits until the page has handed over the file's
+    // bytes and the decoded payload (decoded_slice, in slices: one task of the page each) and
+    // called decoded_payload_done(), or decode_failed() with the worker's error. The calls below
+    // name the open's serial and do nothing once another open has begun.
+    uint32_t begin_open_in_worker(uint64_t file_size, std::string file_name);
+    // Whether open `serial` is the one in progress and waits for the worker.
+    bool awaits_decoded_payload(uint32_t serial) const;
+    // The worker's progress while the open waits for it (the opener's own fraction and text).
+    void set_decode_progress(uint32_t serial, double fraction, std::string text);
+    // Room for the next `size` bytes of the file (`payload` false) or of the decoded payload,
+    // whose whole size is `total`: the page copies them there. Null when open `serial` does not
+    // wait, or the slice would pass `total`.
+    uint8_t* decoded_slice(uint32_t serial, bool payload, size_t total, size_t size);
+    // Both are in place: the open goes on here, a step per frame, from the binder's table.
+    bool decoded_payload_done(uint32_t serial, double worker_ms, double copy_ms);
+    // The worker's error for the waiting open (what the opener here would have reported).
+    void decode_failed(uint32_t serial, Error error);
     // Parses pending bytes once the parsing state has been on screen, a slice of at most
     // kOpenStepSeconds per call (one call per frame). True when the file is open (or failed).
     bool finish_pending_open();
@@ -219,6 +238,9 @@ public:
     void notify_page() const;
 
 private:
+    // Ends the open in progress with its document or its error: views and selection (the
+    // caller then tells the page).
+    void finish_open(Result<LoadedDocument> loaded);
     void rebuild_timeline();
     // After the document changed: views, indices and the selection the edit reported.
     void after_document_change(const EditOutcome& outcome);

@@ -36,6 +36,16 @@ struct LoadStatus {
     uint64_t file_size = 0;
     std::vector<uint8_t> pending_bytes;  // Parsing: the bytes handed over by the page
     int frames_shown_parsing = 0;        // the "parsing" state is drawn once before the parse
+    // Parsing, wrapper decoded by the page's decode worker (web/worker/): the open waits until
+    // the page has copied the file into `pending_bytes` and the payload into `decoded_payload`,
+    // then reads the wrapper without decoding it again. False: the opener decodes on this
+    // thread, a slice per frame.
+    uint32_t open_serial = 0;  // counts begin_open calls: the page's worker replies name the open they belong to
+    bool awaiting_decoded_payload = false;
+    std::vector<uint8_t> decoded_payload;
+    bool decoded_in_worker = false;  // how the last open decoded its wrapper
+    double worker_decode_ms = 0;     // the worker's own time for it
+    double payload_copy_ms = 0;      // handing the payload over on this thread
     // Parsing: opens `pending_bytes` a step per frame (engine/binder/document.h), so that the
     // page stays responsive and shows progress while a large binder opens.
     std::unique_ptr<DocumentOpener> opener;

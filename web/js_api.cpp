@@ -26,6 +26,44 @@ EMSCRIPTEN_KEEPALIVE int taescope_open(uint8_t* data, uint32_t size, const char*
     return 0;
 }
 
+// ---- the decode worker (web/worker/, driven by web/page/taescope-page.js) ----
+// Opens a DCX / DCP file of `size` bytes whose wrapper the page's decode worker decodes: the open
+// shows "parsing" and waits. Returns the open's serial, which the calls below name (they do
+// nothing once another open has begun). The page then hands over the file's bytes and the
+// decoded payload in slices (taescope_decoded_slice: which 0 the file, 1 the payload) and calls
+// taescope_decoded_payload_done(), or reports the worker's error with taescope_decode_failed().
+EMSCRIPTEN_KEEPALIVE uint32_t taescope_open_in_worker(uint32_t size, const char* name) {
+    return app().begin_open_in_worker(size, name ? name : "");
+}
+
+EMSCRIPTEN_KEEPALIVE int taescope_awaits_decoded_payload(uint32_t serial) {
+    return app().awaits_decoded_payload(serial) ? 1 : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE void taescope_decode_progress(uint32_t serial, double fraction, const char* text) {
+    app().set_decode_progress(serial, fraction, text ? text : "");
+}
+
+// Where the page writes the next `size` bytes of the file (which 0) or payload (which 1) of
+// `total` bytes; null when open `serial` no longer waits.
+EMSCRIPTEN_KEEPALIVE uint8_t* taescope_decoded_slice(uint32_t serial, int which, uint32_t total, uint32_t size) {
+    return app().decoded_slice(serial, which != 0, total, size);
+}
+
+EMSCRIPTEN_KEEPALIVE int taescope_decoded_payload_done(uint32_t serial, double worker_ms, double copy_ms) {
+    return app().decoded_payload_done(serial, worker_ms, copy_ms) ? 1 : 0;
+}
+
+// The worker's Error, field by field (offset < 0: none).
+EMSCRIPTEN_KEEPALIVE void taescope_decode_failed(uint32_t serial, const char* message, double offset,
+                                                 const char* context) {
+    taescope::Error error;
+    error.message = message ? message : "";
+    error.offset = offset >= 0 ? uint64_t(offset) : taescope::Error::kNoOffset;
+    error.context = context ? context : "";
+    app().decode_failed(serial, std::move(error));
+}
+
 EMSCRIPTEN_KEEPALIVE const char* taescope_state_json() {
     static std::string text;
     text = taescope::web::state_json(app());

@@ -500,6 +500,9 @@ std::string state_json(App& app) {
         .field("longestOpenStepMilliseconds", s.load.longest_step_ms)
         .field("longestOpenStep", s.load.longest_step_text)
         .field("openFinishMilliseconds", s.load.finish_ms)
+        .field("openDecodedIn", s.load.decoded_in_worker ? "worker" : "main thread")
+        .field("workerDecodeMilliseconds", s.load.worker_decode_ms)
+        .field("payloadCopyMilliseconds", s.load.payload_copy_ms)
         .field("devicePixelRatio", double(s.device_pixel_ratio))
         .field("frame", s.frame_counter)
         .field("strongEvidenceOnly", s.strong_evidence_only);

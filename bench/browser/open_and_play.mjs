@@ -12,9 +12,19 @@
 //     panel's height first (taescope.fitRows(), the toolbar's Fit rows), so that every event of
 //     the animation is drawn in each measured frame; the note gives the visible rows the app
 //     reports (state().timeline.visibleRows).
+//  3. the page while a file opens (issue 27, "the page never freezes"): the longest main-thread
+//     task (the page's Long Tasks API observer: tasks of 50 ms or more) and the longest frame
+//     (gap between two frames) from the drop to the second frame after the open finished, as
+//     state().open reports them; the DCX wrapper is decoded in the page's decode worker. Peer:
+//     the same drop on a page whose Web Workers are refused (the page then decodes on its main
+//     thread, as it did before the worker), same run. And drop-to-first-drawn-timeline against
+//     the native `taescope info` of the same file (whole process, median of 5, same run):
+//     target <= 2x.
 // Prints Markdown rows for docs/benchmarks.md (bench/browser/run.sh, part of bench/run).
 // Several files can be given; each is dropped in turn on the same page.
 //   node bench/browser/open_and_play.mjs DIST_DIR FILE LABEL [FILE LABEL ...]
+// TAESCOPE_BENCH_CLI: the native `taescope` for the info rows (default build/release/taescope).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +42,23 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsa
 const VIEWPORT = { width: 1600, height: 1000 };
 const PLAY_SECONDS = 6;
 
+const cli = process.env.TAESCOPE_BENCH_CLI || path.join(root, 'build/release/taescope');
+const TASK_LIMIT_MS = 50, FRAME_LIMIT_MS = 100, DROP_TO_NATIVE_LIMIT = 2;
+
+// The native `taescope info FILE` as a whole process: wall time, median of `runs`.
+function nativeInfoMs(file, runs = 5) {
+  if (!fs.existsSync(cli)) return null;
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync(cli, ['info', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    if (r.status !== 0) throw new Error(`taescope info ${file}: exit ${r.status} ${r.stderr}`);
+    times.push(ms);
+  }
+  return median(times);
+}
+
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
 const percentile = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
 const fixed = (v) => (v !== 0 && Math.abs(v) < 10 ? v.toFixed(3) : v.toFixed(1));
@@ -41,7 +68,70 @@ const { server, url } = await startServer(distDir, 0);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 const version = browser.version();
 const rows = [];
+
+// ---- 3. the page while a file opens: decode worker against the main-thread decode ----
+// Pages without the instrumentation of parts 1-2 (it reads the state in every frame, which would
+// lengthen the very tasks measured here): the page's own report, state().open.
+async function openPageForDrops(refuseWorkers) {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.route('**/__bench_input__/*', (route) => {
+    const index = Number(new URL(route.request().url()).pathname.split('/').pop());
+    route.fulfill({ body: fs.readFileSync(inputs[index].file), contentType: 'application/octet-stream' });
+  });
+  if (refuseWorkers) await page.addInitScript(() => { window.Worker = function Worker() { throw new Error('refused by the benchmark'); }; });
+  await page.goto(url + '?sample=none');
+  await page.waitForFunction(() => window.taescope && window.taescope.ready, null, { timeout: 60000 });
+  await page.evaluate(() => window.taescope.ready);
+  return { context, page };
+}
+
+async function dropAndReport(page, inputIndex, fileName) {
+  return page.evaluate(async ([fileName, inputIndex]) => {
+    const blob = await (await fetch('/__bench_input__/' + inputIndex)).blob();
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([blob], fileName, { type: 'application/octet-stream' }));
+    const generation = window.taescope.state().edit.generation;
+    await new Promise((r) => setTimeout(r, 100));  // the fetch's own work settles first
+    const target = document.getElementById('canvas');
+    for (const type of ['dragenter', 'dragover', 'drop'])
+      target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 20));
+      const s = window.taescope.state();
+      if (s.edit.generation > generation && s.open.finished) return s;
+    }
+  }, [fileName, inputIndex]);
+}
+
+async function measureOpens() {
+  const worker = await openPageForDrops(false), mainThread = await openPageForDrops(true);
+  try {
+    for (const [inputIndex, { file, label }] of inputs.entries()) {
+      const fileName = path.basename(file);
+      const native = nativeInfoMs(file);
+      const a = await dropAndReport(worker.page, inputIndex, fileName);
+      const b = await dropAndReport(mainThread.page, inputIndex, fileName);
+      for (const s of [a, b]) if (s.status !== 'ready') throw new Error(`${label}: the open ended in status ${s.status}: ${s.error && s.error.text}`);
+      const how = `decoded in the ${a.open.decodedIn}${a.open.decodedIn === 'worker' ? ` (${fixed(a.workerDecodeMilliseconds)} ms there, payload copy ${fixed(a.payloadCopyMilliseconds)} ms here)` : ''}; peer decoded in the ${b.open.decodedIn}`;
+      const judge = (v, limit) => (v < limit ? `target met (< ${limit} ms)` : `target NOT met (< ${limit} ms)`);
+      rows.push(`| browser: longest main-thread task while ${label} opens (Long Tasks API: tasks of 50 ms or more; 0 = none) | ms | ${fixed(a.open.longestTaskMs)} | the same drop, workers refused (decode on the main thread, as before the worker), same run | ${fixed(b.open.longestTaskMs)} | ${b.open.longestTaskMs ? (a.open.longestTaskMs / b.open.longestTaskMs).toFixed(2) : '-'} | ${judge(a.open.longestTaskMs, TASK_LIMIT_MS)}; ${a.open.longTasks} long tasks (peer ${b.open.longTasks}); ${how}; from the drop to the second frame after ready; one drop |`);
+      rows.push(`| browser: longest frame while ${label} opens (gap between two frames) | ms | ${fixed(a.open.longestFrameMs)} | the same drop, workers refused, same run | ${fixed(b.open.longestFrameMs)} | ${(a.open.longestFrameMs / b.open.longestFrameMs).toFixed(2)} | ${judge(a.open.longestFrameMs, FRAME_LIMIT_MS)}; ${a.open.frames} frames (peer ${b.open.frames}); longest engine step ${fixed(a.longestOpenStepMilliseconds)} ms (${a.longestOpenStep}), finishing ${fixed(a.openFinishMilliseconds)} ms |`);
+      if (native !== null) {
+        const ratio = a.open.drawnMs / native;
+        rows.push(`| browser: drop ${label} to drawn (decode worker; to the start of the 2nd frame after ready) | ms | ${fixed(a.open.drawnMs)} | native \`taescope info\` of the same file (whole process, median of 5), same run | ${fixed(native)} | ${ratio.toFixed(2)} | target ${ratio <= DROP_TO_NATIVE_LIMIT ? 'met' : 'NOT met'} (<= ${DROP_TO_NATIVE_LIMIT}x); ready after ${fixed(a.open.readyMs)} ms; workers refused: drawn after ${fixed(b.open.drawnMs)} ms (${(b.open.drawnMs / native).toFixed(2)}x) |`);
+      }
+    }
+  } finally {
+    await worker.context.close();
+    await mainThread.context.close();
+  }
+}
+
 try {
+  await measureOpens();
+  // TAESCOPE_BENCH_OPEN_ONLY=1: the open rows only (part 3), not the drop and playback of parts 1-2.
+  if (process.env.TAESCOPE_BENCH_OPEN_ONLY === '1') inputs.length = 0;
   // The page's service worker would fetch the benchmark input itself, past page.route: blocked.
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, serviceWorkers: 'block' });
   const page = await context.newPage();

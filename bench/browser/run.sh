@@ -1,18 +1,31 @@
 #!/usr/bin/env bash
-# The browser part of bench/run: builds the web app (dist/) and measures it in headless Chromium
-# on the generated Elden Ring-scale binder, then on a loose TAE with one 2,000-event animation
-# (the per-frame target's size; bench/dense_animation.h), with bench/browser/open_and_play.mjs.
+# The browser part of bench/run: builds the web app (dist/, with its decode worker) and measures
+# it in headless Chromium on the generated Elden Ring-scale binder, then on a loose TAE with one
+# 2,000-event animation (the per-frame target's size; bench/dense_animation.h), then on the
+# corpus's large player binders and a Kraken binder when the corpus is there, with
+# bench/browser/open_and_play.mjs. The open rows compare against the native `taescope info` of
+# the same file (build/release/taescope, built by bench/run).
 # Then the Reference panel with the whole Elden Ring template listed (reference_panel.mjs).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export NODE_PATH=/usr/share/nodejs
 BINDER="${TAESCOPE_BENCH_GENERATED:-$ROOT/build/bench-inputs}/eldenring/c0000.anibnd.dcx"
+CORPUS="${TAESCOPE_CORPUS:-$ROOT/../shared/corpus}"
 (cd "$ROOT" && nice -n 10 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null &&
-  nice -n 10 cmake --build build/wasm -j"$(nproc)" --target taescope_web >/dev/null) >&2
+  nice -n 10 cmake --build build/wasm -j"$(nproc)" --target taescope_web taescope_decode_worker >/dev/null) >&2
 DENSE="$ROOT/build/bench-inputs/a00.tae"
 "$ROOT/build/release/taescope_bench" --write-dense-tae "$DENSE" 2000
-node "$ROOT/bench/browser/open_and_play.mjs" "$ROOT/dist" "$BINDER" "generated Elden Ring-scale c0000.anibnd.dcx" \
-  "$DENSE" "a00.tae with one 2,000-event animation (generated events)"
+inputs=("$BINDER" "generated Elden Ring-scale c0000.anibnd.dcx"
+  "$DENSE" "a00.tae with one 2,000-event animation (generated events)")
+for rel in "sekiro/c0000.anibnd.dcx|Sekiro c0000.anibnd.dcx (corpus, DFLT)" "ds3/c0000.anibnd.dcx|DS3 c0000.anibnd.dcx (corpus, DFLT)" \
+           "eldenring/c3000.krak.anibnd.dcx|Elden Ring c3000.krak.anibnd.dcx (corpus, KRAK)"; do
+  file="$CORPUS/${rel%%|*}"
+  if [ -f "$file" ]; then inputs+=("$file" "${rel#*|}"); else echo "corpus file absent, not measured: $file" >&2; fi
+done
+TAESCOPE_BENCH_CLI="$ROOT/build/release/taescope" node "$ROOT/bench/browser/open_and_play.mjs" "$ROOT/dist" "${inputs[@]}"
+# The same opens by thread CPU time (a Chromium trace): what each main-thread task cost apart
+# from waiting for a core on a loaded machine.
+node "$ROOT/bench/browser/trace_open.mjs" "$ROOT/dist" "${inputs[@]}"
 # The Reference panel (issue 28): the whole Elden Ring template listed, with no file and with
 # the generated Elden Ring-scale binder open (its per-field value counts).
 node "$ROOT/bench/browser/reference_panel.mjs" "$ROOT/dist" "$BINDER"

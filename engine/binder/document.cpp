@@ -115,9 +115,26 @@ DocumentOpener::DocumentOpener(Bytes file, std::string name, const DcxLimits& li
     doc_.name = std::move(name);
 }
 
+DocumentOpener::DocumentOpener(std::vector<uint8_t> file, std::string name, std::vector<uint8_t> decoded_payload,
+                               const DcxLimits& limits)
+    : limits_(limits), decoded_payload_(std::move(decoded_payload)), owned_file_(std::move(file)) {
+    file_ = owned_file_;
+    doc_.name = std::move(name);
+}
+
 DocumentOpener::~DocumentOpener() = default;
 
 void DocumentOpener::read_container() {
+    if (decoded_payload_) {
+        auto dcx = dcx_read_decoded(std::move(owned_file_), std::move(*decoded_payload_), limits_);
+        decoded_payload_.reset();
+        owned_file_ = {};
+        file_ = {};
+        if (!dcx.ok()) return fail(std::move(dcx).error().within(doc_.name));
+        doc_.container = std::move(dcx).value();
+        stage_ = Stage::Container;
+        return;
+    }
     if (inflater_) {
         // A DFLT payload, a slice at a time.
         Result<bool> done = inflater_->step(kInflateSlice);
@@ -261,6 +278,15 @@ Result<Document> DocumentOpener::take() {
     stage_ = Stage::Failed;  // taken: a second take() reports it
     error_ = make_error(Error::kNoOffset, "the document was already taken");
     return std::move(doc_);
+}
+
+Result<DcxFile> DocumentOpener::take_container() {
+    if (stage_ == Stage::Failed) return std::move(error_);
+    if (stage_ != Stage::Container)
+        return make_error(Error::kNoOffset, "the container is not decoded yet, or was taken");
+    stage_ = Stage::Failed;  // taken: stepping on or taking again reports it
+    error_ = make_error(Error::kNoOffset, "the container was already taken");
+    return std::move(doc_.container);
 }
 
 Result<Document> open_document(Bytes file, std::string name, const DcxLimits& limits) {

@@ -71,11 +71,19 @@ Result<Document> open_document(Bytes file, std::string name, const DcxLimits& li
 //   DocumentOpener opener(bytes, name);       // `bytes` must outlive the opener
 //   while (!opener.step(0.02)) draw(opener.progress(), opener.stage_text());
 //   Result<Document> doc = opener.take();
+// The page decodes the wrapper in a Web Worker (web/worker/): there an opener is stepped through
+// the Decompress stage only and take_container() hands the payload over; on the page's main
+// thread an opener given that payload reads the wrapper without decoding it again.
 class DocumentOpener {
 public:
     enum class Stage : uint8_t { Decompress, Container, EventFiles, Done, Failed };
 
     DocumentOpener(Bytes file, std::string name, const DcxLimits& limits = {});
+    // `decoded_payload`: the payload of the DCX / DCP file `file`, decoded elsewhere (by an
+    // opener's Decompress stage on the same bytes); its wrapper is read as dcx_read_decoded does
+    // (the opener owns the file: its buffer becomes the container's compressed bytes).
+    DocumentOpener(std::vector<uint8_t> file, std::string name, std::vector<uint8_t> decoded_payload,
+                   const DcxLimits& limits = {});
     ~DocumentOpener();
     DocumentOpener(const DocumentOpener&) = delete;
     DocumentOpener& operator=(const DocumentOpener&) = delete;
@@ -86,6 +94,10 @@ public:
     std::string stage_text() const;  // "reading event file 12 of 640"
     // The document (or the error), once step() returned true.
     Result<Document> take();
+    // The wrapper and its decoded payload (or the error, exactly as take() would give it), once
+    // the Decompress stage is over: step(0) until stage() != Stage::Decompress. The opener is
+    // spent afterwards.
+    Result<DcxFile> take_container();
 
 private:
     void read_container();
@@ -101,6 +113,9 @@ private:
     DcxLimits limits_;
     std::optional<DcxDeferredInflate> deferred_;  // a DFLT payload inflated in slices by inflater_
     std::unique_ptr<ZlibExactInflater> inflater_;
+    // Decoded elsewhere: only the wrapper is read, from the file the opener owns.
+    std::optional<std::vector<uint8_t>> decoded_payload_;
+    std::vector<uint8_t> owned_file_;
     Document doc_;
     Stage stage_ = Stage::Decompress;
     Error error_;

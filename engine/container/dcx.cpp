@@ -78,7 +78,10 @@ Error DcxDeferredInflate::locate(Error e) const {
 
 namespace {
 
-Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional<DcxDeferredInflate>* defer) {
+// `decoded_apart` (dcx_read_decoded): a KRAK payload is checked but left undecoded, and the
+// compressed bytes are left for the caller to fill (it owns the file).
+Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional<DcxDeferredInflate>* defer,
+                bool decoded_apart) {
     ByteReader r(file);
     DcxInfo& info = out.info;
     TAESCOPE_TRY(r.require(0, 0x4C, "DCX header"));
@@ -122,7 +125,7 @@ Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional
                                     " exceeds the limit of " + std::to_string(limits.max_uncompressed));
     info.header.assign(file.begin(), file.begin() + data_start);
     Bytes compressed = file.subspan(data_start, info.compressed_size);
-    info.compressed.assign(compressed.begin(), compressed.end());
+    if (!decoded_apart) info.compressed.assign(compressed.begin(), compressed.end());
     info.trailer.assign(file.begin() + data_start + info.compressed_size, file.end());
 
     if (info.method == CompressionMethod::Deflate)
@@ -134,6 +137,7 @@ Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional
         return make_error(0x1C, "DCX header: declared uncompressed size " + std::to_string(info.uncompressed_size) +
                                     " is impossible for " + std::to_string(info.compressed_size) +
                                     " bytes of Kraken: refused as a decompression bomb");
+    if (decoded_apart) return ok_status();
     std::vector<uint8_t> payload(info.uncompressed_size);
     Status s = kraken_decompress(compressed, payload);
     if (!s.ok()) {
@@ -146,7 +150,8 @@ Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional
 }
 
 // DCP_DFLT: "DCP\0" "DFLT" 0x20 0x09000000 0 0 0 0x00010100 "DCS\0" usize csize, zlib, "DCA\0" 8.
-Status read_dcp(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional<DcxDeferredInflate>* defer) {
+Status read_dcp(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional<DcxDeferredInflate>* defer,
+                bool decoded_apart) {
     ByteReader r(file);
     DcxInfo& info = out.info;
     TAESCOPE_TRY(r.require(0, 0x2C, "DCP header"));
@@ -167,7 +172,7 @@ Status read_dcp(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional
                                     " passes the end of the file (" + hex(file.size()) + ")");
     info.header.assign(file.begin(), file.begin() + 0x2C);
     Bytes compressed = file.subspan(0x2C, info.compressed_size);
-    info.compressed.assign(compressed.begin(), compressed.end());
+    if (!decoded_apart) info.compressed.assign(compressed.begin(), compressed.end());
     info.trailer.assign(file.begin() + 0x2C + info.compressed_size, file.end());
     return read_deflate_payload({compressed, info.uncompressed_size, 0x2C, 0x24, "DCP DFLT payload"}, limits, out,
                                 defer);
@@ -256,16 +261,17 @@ ContainerKind detect_container(Bytes file) {
 
 namespace {
 
-Result<DcxFile> read_container(Bytes file, const DcxLimits& limits, std::optional<DcxDeferredInflate>* defer) {
+Result<DcxFile> read_container(Bytes file, const DcxLimits& limits, std::optional<DcxDeferredInflate>* defer,
+                               bool decoded_apart = false) {
     DcxFile out;
     out.info.kind = detect_container(file);
     switch (out.info.kind) {
         case ContainerKind::Dcx:
-            TAESCOPE_TRY(read_dcx(file, limits, out, defer));
+            TAESCOPE_TRY(read_dcx(file, limits, out, defer, decoded_apart));
             break;
         case ContainerKind::DcpDflt:
         case ContainerKind::DcpEdge:
-            TAESCOPE_TRY(read_dcp(file, limits, out, defer));
+            TAESCOPE_TRY(read_dcp(file, limits, out, defer, decoded_apart));
             break;
         case ContainerKind::BareZlib:
             TAESCOPE_TRY(read_bare_zlib(file, limits, out));
@@ -285,6 +291,30 @@ Result<DcxFile> dcx_read(Bytes file, const DcxLimits& limits) { return read_cont
 Result<DcxFile> dcx_read_deferred(Bytes file, const DcxLimits& limits, std::optional<DcxDeferredInflate>& deferred) {
     deferred.reset();
     return read_container(file, limits, &deferred);
+}
+
+Result<DcxFile> dcx_read_decoded(std::vector<uint8_t> file, std::vector<uint8_t> decoded, const DcxLimits& limits) {
+    ContainerKind kind = detect_container(file);
+    if (kind == ContainerKind::BareZlib || kind == ContainerKind::None)
+        return make_error(0, std::string("a ") + container_kind_name(kind) +
+                                 " file is read with its payload (dcx_read): only DCX and DCP payloads are decoded "
+                                 "apart");
+    std::optional<DcxDeferredInflate> deferred;
+    Result<DcxFile> read = read_container(file, limits, &deferred, /*decoded_apart=*/true);
+    if (!read.ok()) return read;
+    DcxFile& out = *read;
+    if (decoded.size() != out.info.uncompressed_size)
+        return make_error(kind == ContainerKind::Dcx ? 0x1C : 0x24,
+                          "the payload decoded apart has " + std::to_string(decoded.size()) +
+                              " bytes, the header declares " + std::to_string(out.info.uncompressed_size));
+    // The compressed bytes in the file's own buffer: header moved out, trailer cut off. The buffer
+    // is memory the caller has touched already; a copy would be fresh pages, slow to fault in.
+    const size_t data_start = out.info.header.size();
+    file.erase(file.begin(), file.begin() + ptrdiff_t(data_start));
+    file.resize(size_t(out.info.compressed_size));
+    out.info.compressed = std::move(file);
+    out.payload = std::move(decoded);
+    return read;
 }
 
 DcxFile make_dcx(CompressionMethod method) {

@@ -84,6 +84,13 @@ struct DcxDeferredInflate {
 // whole (`deferred` stays empty).
 Result<DcxFile> dcx_read_deferred(Bytes file, const DcxLimits& limits, std::optional<DcxDeferredInflate>& deferred);
 
+// dcx_read of a file whose payload was decoded elsewhere (the page's decode worker runs dcx_read
+// on the same bytes in a Web Worker): the wrapper is read and checked as dcx_read does, but the
+// payload is not decoded again: `decoded` becomes it, and must have the size the header
+// declares. The file's buffer becomes info.compressed (no copy). DCX and DCP only (a bare zlib
+// stream's length is known only by inflating it).
+Result<DcxFile> dcx_read_decoded(std::vector<uint8_t> file, std::vector<uint8_t> decoded, const DcxLimits& limits = {});
+
 struct DcxWriteOptions {
     // Re-compress a KRAK original as DFLT (DCX_DFLT_11000_44_9) instead of stored Kraken blocks.
     bool deflate_instead_of_kraken = false;

@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/serve.mjs';
 import { editTests } from './edit-tests.mjs';
 import { referenceTests } from './reference-tests.mjs';
+import { openTests } from './open-tests.mjs';
 import { viewerTests } from './viewer-tests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -46,10 +47,12 @@ const { server, url } = await startServer(dist, 0);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
 // One page per test group; records console errors, page errors and requests leaving the origin.
-async function openPage({ width = 1400, height = 860, scale = 1, query = '', permissions = [] } = {}) {
+// `initScript`: a function run in the page before its own scripts (to take a browser feature away).
+async function openPage({ width = 1400, height = 860, scale = 1, query = '', permissions = [], initScript = null } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, acceptDownloads: true });
   if (permissions.length) await context.grantPermissions(permissions, { origin: new URL(url).origin });
   const page = await context.newPage();
+  if (initScript) await page.addInitScript(initScript);
   const problems = [];
   const origin = new URL(url).origin;
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
@@ -144,6 +147,7 @@ await test('the page declares a Content-Security-Policy and has no inline script
     inlineStyles: document.querySelectorAll('style, [style]').length,
   }));
   check(/script-src 'self' 'wasm-unsafe-eval'/.test(facts.csp), `CSP: ${facts.csp}`);
+  check(/worker-src 'self'(;|$)/.test(facts.csp), `CSP: the decode worker needs worker-src 'self' (and no more): ${facts.csp}`);
   check(/default-src 'none'/.test(facts.csp) && /connect-src 'self'/.test(facts.csp), `CSP too open: ${facts.csp}`);
   check(facts.inlineScripts === 0, `${facts.inlineScripts} inline scripts`);
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
@@ -768,6 +772,7 @@ await test('high-DPI: a 2x screen gets a 2x canvas and the app knows the ratio',
 await editTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 await viewerTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 await referenceTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
+await openTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 
 await browser.close();
 server.close();

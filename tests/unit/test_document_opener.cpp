@@ -3,13 +3,17 @@
 // error, whatever the step budget.
 #include <doctest/doctest.h>
 
+#include <cstring>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "binder/document.h"
 #include "container/dcx.h"
 #include "container/zlib_codec.h"
+#include "sample_generator.h"
+#include "tae/tae_writer.h"
 #include "test_support.h"
 
 using namespace taescope;
@@ -153,4 +157,115 @@ TEST_CASE("a BND4 document's members are windows into its payload: no copy, and 
     auto exported = export_document(*copy);
     REQUIRE(exported.ok());
     CHECK(*exported == bytes);  // untouched: byte-exact
+}
+
+namespace {
+
+// What the page's decode worker does (web/worker/decode_worker.cpp): an opener stepped through
+// its Decompress stage only, its wrapper and payload taken.
+Result<DcxFile> decode_as_the_worker_does(Bytes bytes, const std::string& name) {
+    DocumentOpener worker(bytes, name);
+    while (worker.stage() == DocumentOpener::Stage::Decompress) worker.step(0);
+    return worker.take_container();
+}
+
+// A small player binder around the generated sample TAE, in the wrapper of `method`.
+std::vector<uint8_t> generated_binder(CompressionMethod method) {
+    auto tae = generator::generate_tae_file(generator::Scale::Small, 0, 12, 7);
+    auto dflt = generator::write_player_anibnd(generator::Scale::Small, {{tae.group, tae.name, write_tae(tae.model)}});
+    REQUIRE(dflt.ok());
+    if (method == CompressionMethod::Deflate) return *dflt;
+    auto payload = dcx_read(Bytes(*dflt));
+    REQUIRE(payload.ok());
+    auto krak = dcx_write(make_dcx(CompressionMethod::Kraken), Bytes(payload->payload));
+    REQUIRE(krak.ok());
+    return *krak;
+}
+
+}  // namespace
+
+TEST_CASE("a payload decoded apart (the decode worker) opens into the document open_document gives, byte for byte") {
+    std::vector<std::pair<std::string, std::vector<uint8_t>>> inputs = {
+        {"generated-dflt.anibnd.dcx", generated_binder(CompressionMethod::Deflate)},
+        {"generated-krak.anibnd.dcx", generated_binder(CompressionMethod::Kraken)}};
+    for (const char* rel : {"sekiro/c5070.anibnd.dcx", "eldenring/c3000.krak.anibnd.dcx", "ds3/c0000.anibnd.dcx"}) {
+        std::string path = test::corpus_path(rel);
+        if (!path.empty()) inputs.emplace_back(rel, test::load(path));
+    }
+    for (const auto& [name, bytes] : inputs) {
+        CAPTURE(name);
+        Result<Document> whole = open_document(Bytes(bytes), name);
+        REQUIRE(whole.ok());
+        Result<DcxFile> decoded = decode_as_the_worker_does(Bytes(bytes), name);
+        REQUIRE(decoded.ok());
+        CHECK(decoded->payload == whole->container.payload);
+        DocumentOpener page(bytes, name, decoded->payload.to_vector());
+        while (!page.step(0)) {
+        }
+        Result<Document> opened = page.take();
+        REQUIRE(opened.ok());
+        CHECK(opened->container.info.variant_name() == whole->container.info.variant_name());
+        CHECK(opened->container.info.header == whole->container.info.header);
+        CHECK(opened->container.info.compressed == whole->container.info.compressed);
+        CHECK(opened->container.info.trailer == whole->container.info.trailer);
+        CHECK(opened->taes.size() == whole->taes.size());
+        CHECK(opened->event_count() == whole->event_count());
+        CHECK(opened->notes == whole->notes);
+        auto a = export_document(*whole), b = export_document(*opened);
+        REQUIRE(a.ok());
+        REQUIRE(b.ok());
+        CHECK(*b == bytes);  // unchanged: the original compressed bytes come back
+        CHECK(*a == *b);
+    }
+}
+
+TEST_CASE("a damaged file decoded apart fails with the error the page showed when it decoded on its main thread") {
+    std::vector<std::pair<std::string, std::vector<uint8_t>>> damaged;
+    std::vector<uint8_t> dflt = generated_binder(CompressionMethod::Deflate);
+    std::vector<uint8_t> flipped = dflt;
+    for (size_t i = 0; i < 32; ++i) flipped[flipped.size() / 2 + i] ^= 0x5A;
+    damaged.emplace_back("flipped.anibnd.dcx", flipped);
+    damaged.emplace_back("truncated.anibnd.dcx", std::vector<uint8_t>(dflt.begin(), dflt.begin() + dflt.size() / 2));
+    std::vector<uint8_t> krak = generated_binder(CompressionMethod::Kraken);
+    std::vector<uint8_t> bad_block = krak;
+    bad_block[0x4C] = 0xFF;  // the first Kraken block header: not a valid decoder type
+    damaged.emplace_back("bad-block.krak.anibnd.dcx", bad_block);
+    std::vector<uint8_t> wrong_method = krak;
+    std::memcpy(wrong_method.data() + 0x28, "ZSTD", 4);
+    damaged.emplace_back("zstd.anibnd.dcx", wrong_method);
+    for (const auto& [name, bytes] : damaged) {
+        CAPTURE(name);
+        Result<Document> direct = open_document(Bytes(bytes), name);
+        REQUIRE(!direct.ok());
+        Result<DcxFile> decoded = decode_as_the_worker_does(Bytes(bytes), name);
+        REQUIRE(!decoded.ok());
+        CHECK(decoded.error().to_string() == direct.error().to_string());
+        CHECK(decoded.error().offset == direct.error().offset);
+        MESSAGE(name << ": " << direct.error().to_string());
+    }
+}
+
+TEST_CASE("dcx_read_decoded refuses a payload of the wrong size and wrappers whose length needs the inflate") {
+    std::vector<uint8_t> dflt = generated_binder(CompressionMethod::Deflate);
+    Result<DcxFile> whole = dcx_read(Bytes(dflt));
+    REQUIRE(whole.ok());
+    std::vector<uint8_t> shorter = whole->payload.to_vector();
+    shorter.pop_back();
+    Result<DcxFile> wrong = dcx_read_decoded(dflt, shorter);
+    REQUIRE(!wrong.ok());
+    CHECK(wrong.error().offset == 0x1C);
+    CHECK(wrong.error().message.find("declares") != std::string::npos);
+    std::vector<uint8_t> bare = zlib_deflate(Bytes(whole->payload));
+    CHECK(!dcx_read_decoded(bare, whole->payload.to_vector()).ok());
+    CHECK(!dcx_read_decoded(whole->payload.to_vector(), whole->payload.to_vector()).ok());
+    // The right size: the same container as dcx_read, the compressed bytes from the file's buffer.
+    Result<DcxFile> right = dcx_read_decoded(dflt, whole->payload.to_vector());
+    REQUIRE(right.ok());
+    CHECK(right->info.compressed == whole->info.compressed);
+    CHECK(right->info.header == whole->info.header);
+    CHECK(right->info.trailer == whole->info.trailer);
+    CHECK(right->payload == whole->payload);
+    // take_container() before the Decompress stage is over is an error, not an empty payload.
+    DocumentOpener early(Bytes(dflt), "x.anibnd.dcx");
+    CHECK(!early.take_container().ok());
 }

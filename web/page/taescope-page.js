@@ -11,7 +11,17 @@
 //        timeline: { time, frame, playing, viewStart, viewEnd, length, frameCount,
 //                    events: [{index, type, label, start, end, timing, group, active}] },
 //        windows: {...} }
-//   await taescope.open(uint8array, name)     -> state once parsed (status "ready" or "error")
+//   await taescope.open(uint8array, name)     -> state once parsed (status "ready" or "error"); a DCX / DCP
+//        file's buffer is transferred to the decode worker (the array is detached afterwards)
+//   state().open -> how the page fared during the last open (from the drop or open() call to the
+//        second frame drawn after it finished): { decodedIn: "worker" | "main thread",
+//        worker: "ready" | "starting" | "unavailable (why)", longestTaskMs (the longest main-thread
+//        task the Long Tasks API reported, i.e. of 50 ms or more; 0: none), longTasks (their
+//        count), longTaskObserver (false: the browser has no such API), longestFrameMs (the
+//        longest gap between two frames), frames, readyMs (open start to status ready/error),
+//        drawnMs (to the start of the second frame after that: the result has been drawn),
+//        finished (drawnMs is known) }
+//   state().openDecodedIn, workerDecodeMilliseconds, payloadCopyMilliseconds: the engine's side
 //   taescope.select(taeFile, animation)       animation: index, or name "a000_003000", or number
 //   taescope.animations(taeFile)              -> [{index, name, number, events, length, headerKind, ...}]
 //   taescope.selectEvent(i), taescope.setTime(seconds), taescope.play(bool), taescope.showHelp(bool)
@@ -91,7 +101,9 @@
   // ---- the DOM side of the app's state ----
   function readState() {
     if (!Module) return { status: 'loading-module' };
-    return JSON.parse(Module.UTF8ToString(Module._taescope_state_json()));
+    const state = JSON.parse(Module.UTF8ToString(Module._taescope_state_json()));
+    state.open = openTimingReport(state);
+    return state;
   }
 
   // The state once the app has drawn two more frames: for calls whose effect only the panel
@@ -147,6 +159,7 @@
 
   function onEngineChange() {
     const state = readPageStatus();
+    noteOpenProgress(state.status);
     if (state.status === 'parsing') {
       const fraction = state.progress > 0 ? state.progress : null;
       showBusy(`Opening ${state.fileName} (${state.fileSize.toLocaleString()} bytes)… ${state.progressText || ''}`, fraction);
@@ -201,20 +214,257 @@
     referenceSerial = view.viewSerial;
   }
 
+  // ---- how the page fares while a file opens: the longest main-thread task and frame ----
+  // From the drop (or open() call) to the second frame drawn after the open finished. Tasks come
+  // from the Long Tasks API (PerformanceObserver 'longtask': tasks of 50 ms or more); frames
+  // from a requestAnimationFrame loop that runs only during an open.
+  const longTasks = [];  // { start, duration } of the last 200 long tasks
+  let longTaskObserver = null;
+  if (typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).includes('longtask')) {
+    const keep = (entries) => {
+      for (const e of entries) longTasks.push({ start: e.startTime, duration: e.duration });
+      if (longTasks.length > 200) longTasks.splice(0, longTasks.length - 200);
+    };
+    longTaskObserver = new PerformanceObserver((list) => keep(list.getEntries()));
+    longTaskObserver.observe({ type: 'longtask', buffered: true });
+    longTaskObserver.keep = keep;
+  }
+  const timing = { start: -1, readyAt: 0, end: 0, sawParsing: false, framesAfterReady: 0, lastFrame: 0,
+                   longestFrame: 0, frames: 0, looping: false };
+
+  function beginOpenTiming() {
+    Object.assign(timing, { start: performance.now(), readyAt: 0, end: 0, sawParsing: false, framesAfterReady: 0,
+                            longestFrame: 0, frames: 0 });
+    timing.lastFrame = timing.start;
+    if (!timing.looping) {
+      timing.looping = true;
+      requestAnimationFrame(timingFrame);
+    }
+  }
+
+  function timingFrame() {
+    const now = performance.now();
+    timing.longestFrame = Math.max(timing.longestFrame, now - timing.lastFrame);
+    timing.lastFrame = now;
+    timing.frames++;
+    if (timing.readyAt && ++timing.framesAfterReady >= 2) {
+      timing.end = now;
+      timing.looping = false;
+      return;
+    }
+    requestAnimationFrame(timingFrame);
+  }
+
+  // The open is over when the engine, having begun it, reports ready or error.
+  function noteOpenProgress(status) {
+    if (timing.start < 0 || timing.readyAt) return;
+    if (status === 'parsing') timing.sawParsing = true;
+    else if (timing.sawParsing && (status === 'ready' || status === 'error')) timing.readyAt = performance.now();
+  }
+
+  // A failure before the engine saw the file (it could not be read): the open is over.
+  function endOpenTiming() {
+    if (timing.start >= 0 && !timing.readyAt) timing.readyAt = performance.now();
+  }
+
+  function openTimingReport(state) {
+    if (longTaskObserver) longTaskObserver.keep(longTaskObserver.takeRecords());
+    const until = timing.end || performance.now();
+    const during = timing.start < 0 ? [] : longTasks.filter((t) => t.start >= timing.start && t.start <= until);
+    return {
+      decodedIn: state.openDecodedIn,
+      worker: decoding.state === 'unavailable' ? `unavailable (${decoding.why})` : decoding.state,
+      longestTaskMs: during.reduce((m, t) => Math.max(m, t.duration), 0),
+      longTasks: during.length,
+      longTaskObserver: !!longTaskObserver,
+      longestFrameMs: timing.longestFrame,
+      frames: timing.frames,
+      readyMs: timing.readyAt ? timing.readyAt - timing.start : null,
+      // to the start of the second frame after ready: the first frame that drew the result is over
+      drawnMs: timing.end ? timing.end - timing.start : null,
+      finished: !!timing.end,
+    };
+  }
+
+  // ---- the decode worker (web/worker/): DCX / DCP wrappers are decoded off this thread ----
+  // The engine's container code runs in a dedicated Web Worker (taescope-decode-worker.js, the
+  // wasm module taescope-decode.js/.wasm). A dropped file goes to it as a File (it reads it), bytes
+  // the page has go with their buffer transferred; the file's bytes and the decoded payload come
+  // back as transferred ArrayBuffers and are copied into the app's memory a slice at a time, a
+  // few milliseconds per task (first touches of fresh memory are slow on this machine kind); the
+  // app then parses the binder here, a step per frame. Without a worker (creation refused, script
+  // or module failing to load) the page decodes here as before; a loose .tae or a bare zlib file
+  // never goes to the worker.
+  const decoding = { worker: null, state: 'none', why: '', job: null, queued: null, jobs: 0 };
+  const HANDOVER_SLICE = 1 << 20;     // bytes per copy into wasm memory
+  const HANDOVER_TASK_MS = 12;        // copying goes on in one task while it has taken less than this
+
+  function startDecodeWorker() {
+    if (typeof Worker !== 'function') {
+      decoding.state = 'unavailable';
+      decoding.why = 'this browser has no Web Worker';
+      return;
+    }
+    let worker;
+    try {
+      worker = new Worker('taescope-decode-worker.js');
+    } catch (error) {
+      decoding.state = 'unavailable';
+      decoding.why = `the worker was refused: ${error.message}`;
+      return;
+    }
+    decoding.worker = worker;
+    decoding.state = 'starting';
+    worker.onmessage = (e) => onWorkerMessage(worker, e.data);
+    worker.onerror = (e) => {
+      e.preventDefault();
+      workerGone(worker, e.message || 'the decode worker did not load');
+    };
+  }
+
+  // The worker failed: it is not used again. An open waiting for it decodes here when its bytes
+  // are still at hand (a File, or bytes not yet sent), else it fails with the reason.
+  function workerGone(worker, why) {
+    if (worker !== decoding.worker) return;
+    worker.terminate();
+    decoding.worker = null;
+    decoding.state = 'unavailable';
+    decoding.why = why;
+    console.warn(`decoding on the page's main thread: ${why}`);
+    const job = decoding.queued || decoding.job;
+    decoding.queued = decoding.job = null;
+    if (!job || !Module || !Module._taescope_awaits_decoded_payload(job.serial)) return;
+    if (job.file) {
+      readFileWithProgress(job.file).then((bytes) => openHere(bytes, job.name),
+        (error) => failJob(job, `could not read the file: ${error.message}`));
+    } else if (job.bytes && job.bytes.buffer.byteLength) {
+      openHere(job.bytes, job.name);
+    } else {
+      failJob(job, `the decode worker stopped (${why}) with the file's bytes: open the file again`);
+    }
+  }
+
+  function failJob(job, message, offset = null, context = job.name) {
+    withString(String(message), (m) => withString(String(context || ''), (c) =>
+      Module._taescope_decode_failed(job.serial, m, offset === null ? -1 : offset, c)));
+  }
+
+  function postJob(job) {
+    decoding.job = job;
+    if (job.file) decoding.worker.postMessage({ id: job.id, name: job.name, file: job.file });
+    else decoding.worker.postMessage({ id: job.id, name: job.name, bytes: job.bytes }, [job.bytes.buffer]);
+  }
+
+  function onWorkerMessage(worker, message) {
+    if (worker !== decoding.worker) return;
+    if (message.type === 'ready') {
+      decoding.state = 'ready';
+      const queued = decoding.queued;
+      decoding.queued = null;
+      if (queued) postJob(queued);
+      return;
+    }
+    if (message.type === 'failed') {
+      workerGone(worker, `the decode module did not start: ${message.message}`);
+      return;
+    }
+    const job = decoding.job;
+    if (!job || message.id !== job.id) return;  // an open that another one replaced
+    if (message.type === 'progress') {
+      withString(String(message.text), (text) => Module._taescope_decode_progress(job.serial, message.fraction, text));
+    } else if (message.type === 'decoded') {
+      decoding.job = null;
+      handOver(job.serial, message.file, new Uint8Array(message.payload), message.milliseconds);
+    } else if (message.type === 'error') {
+      decoding.job = null;
+      failJob(job, message.error.message, message.error.offset, message.error.context);
+    }
+  }
+
+  const nextTask = (() => {
+    const channel = new MessageChannel();
+    const queue = [];
+    channel.port1.onmessage = () => queue.shift()();
+    return () => new Promise((resolve) => { queue.push(resolve); channel.port2.postMessage(0); });
+  })();
+
+  // The file's bytes and the decoded payload into the app's memory, a few slices per task, then
+  // the open goes on.
+  async function handOver(serial, file, payload, workerMilliseconds) {
+    let copyMilliseconds = 0;
+    let taskStarted = performance.now();
+    for (const [which, source] of [[0, file], [1, payload]]) {
+      for (let offset = 0; offset < source.length; offset += HANDOVER_SLICE) {
+        if (performance.now() - taskStarted >= HANDOVER_TASK_MS) {
+          copyMilliseconds += performance.now() - taskStarted;
+          await nextTask();
+          taskStarted = performance.now();
+        }
+        const size = Math.min(HANDOVER_SLICE, source.length - offset);
+        const pointer = Module._taescope_decoded_slice(serial, which, source.length, size) >>> 0;
+        if (!pointer) return;  // another open began
+        Module.HEAPU8.set(source.subarray(offset, offset + size), pointer);
+      }
+    }
+    copyMilliseconds += performance.now() - taskStarted;
+    Module._taescope_decoded_payload_done(serial, workerMilliseconds, copyMilliseconds);
+  }
+
+  // "DCX\0" or "DCP\0": a wrapper whose payload the worker decodes.
+  const isWrapped = (data) => data.length >= 4 && data[0] === 0x44 && data[1] === 0x43 && data[3] === 0 &&
+    (data[2] === 0x58 || data[2] === 0x50);
+
+  // Opens a DCX / DCP file through the worker: `source` is { file } or { bytes } (whose buffer
+  // is transferred to the worker: detached here).
+  function openInWorker(source, size, name) {
+    const serial = withString(name, (n) => Module._taescope_open_in_worker(size, n));
+    const parsed = new Promise((resolve) => waiters.push(resolve));
+    if (decoding.job) {
+      // The worker is busy with an open that this one replaced: a fresh worker starts at once.
+      const old = decoding.worker;
+      decoding.worker = null;
+      decoding.job = null;
+      old.terminate();
+      startDecodeWorker();
+    }
+    const job = { id: ++decoding.jobs, serial, name, ...source };
+    if (!decoding.worker) {
+      openHereOrFail(job);  // no worker after all
+    } else if (decoding.state === 'ready') {
+      postJob(job);
+    } else {
+      decoding.queued = job;  // sent once the worker runs; decoded here if it never does
+    }
+    return parsed;
+  }
+
+  function openHereOrFail(job) {
+    if (job.file) readFileWithProgress(job.file).then((bytes) => openHere(bytes, job.name), (e) => failJob(job, `could not read the file: ${e.message}`));
+    else openHere(job.bytes, job.name);
+  }
+
   // ---- bytes into the engine ----
-  function openBytes(bytes, name) {
-    if (!Module) return Promise.reject(new Error('TAE Scope is still starting'));
+  // On this thread: the bytes are copied into wasm memory and the engine decodes and parses them
+  // a step per frame.
+  function openHere(bytes, name) {
     const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
     const pointer = Module._malloc(Math.max(1, data.length));
     if (!pointer) return Promise.reject(new Error(`out of memory for ${data.length} bytes`));
     Module.HEAPU8.set(data, pointer);
-    const nameLength = Module.lengthBytesUTF8(name) + 1;
-    const namePointer = Module._malloc(nameLength);
-    Module.stringToUTF8(name, namePointer, nameLength);
     const parsed = new Promise((resolve) => waiters.push(resolve));
-    Module._taescope_open(pointer, data.length, namePointer);  // the engine owns `pointer` now
-    Module._free(namePointer);
+    withString(name, (n) => Module._taescope_open(pointer, data.length, n));  // the engine owns `pointer` now
     return parsed;
+  }
+
+  // A DCX / DCP file goes to the decode worker (its buffer is transferred: `bytes` is detached
+  // afterwards), anything else is opened here.
+  function openBytes(bytes, name, { timingStarted = false } = {}) {
+    if (!Module) return Promise.reject(new Error('TAE Scope is still starting'));
+    if (!timingStarted) beginOpenTiming();
+    const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const opened = decoding.worker && isWrapped(data) ? openInWorker({ bytes: data }, data.length, name) : openHere(data, name);
+    opened.catch(endOpenTiming);
+    return opened;
   }
 
   function readFileWithProgress(file) {
@@ -257,10 +507,18 @@
         throw error;
       }
     }
+    beginOpenTiming();
     try {
+      if (decoding.worker && Module) {
+        // A DCX / DCP file is read by the decode worker itself: this thread never holds its bytes
+        // but in the slices it copies into wasm memory.
+        const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+        if (isWrapped(head)) return await openInWorker({ file }, file.size, file.name);
+      }
       const bytes = await readFileWithProgress(file);
-      return await openBytes(bytes, file.name);
+      return await openBytes(bytes, file.name, { timingStarted: true });
     } catch (error) {
+      endOpenTiming();
       hideBusy();
       $('error-title').textContent = `Could not read ${file.name}`;
       $('error-text').textContent = String(error && error.message ? error.message : error);
@@ -571,10 +829,12 @@
       .catch((error) => { console.warn(`offline use unavailable: ${error.message}`); return false; })
     : Promise.resolve(false);
 
+  startDecodeWorker();
+
   // ---- start the module ----
   const api = {
     state: readState,
-    open: openBytes,
+    open: (bytes, name) => openBytes(bytes, name),
     openFile,
     animations(taeFile = 0) {
       return JSON.parse(Module.UTF8ToString(Module._taescope_animations_json(taeFile)));

@@ -1,8 +1,10 @@
 // The service worker that makes the page work offline once it has been loaded: every file the
-// page fetches from its own origin (the page, its scripts, the wasm module, the samples) is
-// kept in a cache. Network first, so a rebuilt app is picked up at once; the cache answers
-// when the network does not. Nothing here ever talks to another origin, and files a user opens
-// are never fetched at all (they are read in the tab), so they are never cached.
+// page fetches from its own origin (the page, its scripts, the wasm modules, the samples) is
+// kept in a cache, the decode worker's script and module too (web/worker/: a dedicated worker's
+// requests pass through here like the page's). Network first, so a rebuilt app is picked up at
+// once; the cache answers when the network does not. Nothing here ever talks to another origin,
+// and files a user opens are never fetched at all (they are read in the tab), so they are never
+// cached.
 'use strict';
 
 const CACHE = 'taescope-v1';
@@ -10,7 +12,7 @@ const CACHE = 'taescope-v1';
 // The files the page was loaded with were fetched before this worker existed: fetch them again
 // into the cache now (the samples too), so that the very next load can be offline.
 const APP_FILES = ['./', 'index.html', 'taescope.js', 'taescope.wasm', 'taescope-page.js', 'taescope-download.js',
-  'taescope.css', 'samples/index.json'];
+  'taescope.css', 'taescope-decode-worker.js', 'taescope-decode.js', 'taescope-decode.wasm', 'samples/index.json'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {

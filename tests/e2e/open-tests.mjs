@@ -1,0 +1,147 @@
+// End-to-end tests of opening files with the decode worker (web/worker/): the DCX / DCP wrapper
+// is decoded in a Web Worker, so that an open never freezes the page (no main-thread task of
+// 50 ms or more, no frame over 100 ms: state().open reports both), a damaged file gives the
+// error the page gave when it decoded on its main thread, and without a worker the page still
+// opens everything on its main thread. Called by run-e2e.mjs with its helpers.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const TASK_LIMIT_MS = 50;
+const FRAME_LIMIT_MS = 100;
+
+// The wall-clock limits are the issue's, judged on an idle machine: with more runnable work than
+// cores (other builds), a task's wall time is mostly waiting for a core. Then the test says so
+// and checks the work itself instead: each main-thread task's thread CPU time from a Chromium
+// trace, which is checked in any case.
+export function machineIsIdle() {
+  const load = os.loadavg()[0], cores = os.cpus().length;
+  return { idle: load < cores, text: `load average ${load.toFixed(1)} on ${cores} cores` };
+}
+
+// The longest main-thread task of a traced span, by thread CPU time and wall time.
+export function longestTracedTask(browser, trace) {
+  const events = JSON.parse(trace.toString()).traceEvents;
+  const names = {};
+  for (const e of events) if (e.name === 'thread_name') names[`${e.pid}:${e.tid}`] = e.args.name;
+  let longest = { cpu: 0, wall: 0 };
+  for (const e of events) {
+    if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask' || names[`${e.pid}:${e.tid}`] !== 'CrRendererMain') continue;
+    if ((e.tdur || 0) / 1000 > longest.cpu) longest = { cpu: e.tdur / 1000, wall: e.dur / 1000 };
+  }
+  return longest;
+}
+
+// Makes `new Worker()` fail in the page, as a browser that refuses workers would.
+const REFUSE_WORKERS = () => {
+  window.Worker = function Worker() { throw new Error('workers refused by the test'); };
+};
+
+export async function openTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root }) {
+  const dist = process.env.TAESCOPE_DIST || path.join(root, 'dist');
+  const sampleIndex = path.join(dist, 'samples', 'index.json');
+  const sampleName = fs.existsSync(sampleIndex) ? (JSON.parse(fs.readFileSync(sampleIndex, 'utf8')).samples || []).find((n) => /\.dcx$/i.test(n)) : null;
+  const sampleBytes = sampleName ? fs.readFileSync(path.join(dist, 'samples', sampleName)) : null;
+
+  // The open's report, once its second frame after the end has been drawn.
+  async function finishedOpen(page) {
+    await page.waitForFunction(() => window.taescope.state().open.finished, null, { timeout: 60000 });
+    return page.evaluate(() => window.taescope.state());
+  }
+
+  await test('large real binders open in the decode worker without freezing the page: no main-thread task of 50 ms or more (by thread CPU time; by wall time on an idle machine), no frame over 100 ms (idle machine) (sekiro and ds3 c0000)', async () => {
+    const files = ['sekiro/c0000.anibnd.dcx', 'ds3/c0000.anibnd.dcx'].map((rel) => [rel, corpusFile(rel)]).filter(([, f]) => f);
+    if (!files.length) return 'skip';
+    const { page, context, problems } = await openPage({ query: '?sample=none' });
+    try {
+      for (const [rel, file] of files) {
+        // The file is made in the page first, untraced; the trace covers the drop and the open.
+        await page.evaluate(({ base64, name }) => {
+          window.__dropped = new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name);
+        }, { base64: fs.readFileSync(file).toString('base64'), name: path.basename(file) });
+        const browser = context.browser();
+        await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
+        const generation = await page.evaluate(() => {
+          const before = window.taescope.state().edit.generation;
+          const transfer = new DataTransfer();
+          transfer.items.add(window.__dropped);
+          for (const type of ['dragenter', 'dragover', 'drop'])
+            document.getElementById('canvas').dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+          return before;
+        });
+        await page.waitForFunction((g) => window.taescope.state().edit.generation > g, generation, { timeout: 60000 });
+        const s = await finishedOpen(page);
+        const traced = longestTracedTask(browser, await browser.stopTracing());
+        check(s.status === 'ready', `${rel}: status ${s.status} ${s.error && s.error.text}`);
+        const o = s.open;
+        const machine = machineIsIdle();
+        console.log(`note  ${rel}: decoded in the ${o.decodedIn} (${s.workerDecodeMilliseconds.toFixed(0)} ms there, payload copy ${s.payloadCopyMilliseconds.toFixed(1)} ms), ready after ${o.readyMs.toFixed(0)} ms, ${o.frames} frames, longest frame ${o.longestFrameMs.toFixed(0)} ms, longest task ${o.longestTaskMs.toFixed(0)} ms (${o.longTasks} of 50 ms or more), longest engine step ${s.longestOpenStepMilliseconds.toFixed(0)} ms (${s.longestOpenStep}), finishing ${s.openFinishMilliseconds.toFixed(0)} ms; traced: longest main-thread task ${traced.cpu.toFixed(1)} ms of thread CPU time (${traced.wall.toFixed(0)} ms wall); ${machine.text}`);
+        check(o.decodedIn === 'worker', `${rel}: decoded in the ${o.decodedIn} (worker: ${o.worker})`);
+        check(o.longTaskObserver, 'the browser reports no long tasks (PerformanceObserver longtask)');
+        check(traced.cpu < TASK_LIMIT_MS, `${rel}: a main-thread task of ${traced.cpu.toFixed(1)} ms of thread CPU time during the open (limit ${TASK_LIMIT_MS})`);
+        if (!machine.idle) {
+          console.log(`note  ${rel}: wall-clock limits not judged: the machine is busy (${machine.text})`);
+          continue;
+        }
+        check(o.longestTaskMs < TASK_LIMIT_MS, `${rel}: a main-thread task of ${o.longestTaskMs.toFixed(0)} ms during the open (limit ${TASK_LIMIT_MS}; ${machine.text})`);
+        check(o.longestFrameMs < FRAME_LIMIT_MS, `${rel}: a frame of ${o.longestFrameMs.toFixed(0)} ms during the open (limit ${FRAME_LIMIT_MS}; ${machine.text})`);
+      }
+      await page.screenshot({ path: path.join(shots, '40-worker-open.png') });
+      check(problems.length === 0, problems.join('; '));
+    } finally {
+      await context.close();
+    }
+  });
+
+  await test('a damaged binder decoded in the worker gives the error the main thread gives, with its offset, and the page keeps working (a good file opens next)', async () => {
+    if (!sampleBytes) return 'skip';
+    // A DFLT binder with bytes flipped in the middle of its zlib stream, the same cut short, and
+    // (corpus) a Kraken binder whose first block header names no decoder.
+    const damaged = [];
+    const flipped = Buffer.from(sampleBytes);
+    for (let i = 0; i < 48; i++) flipped[0x4C + Math.floor((flipped.length - 0x4C) / 2) + i] ^= 0x5a;
+    damaged.push(['flipped-' + sampleName, flipped]);
+    damaged.push(['cut-' + sampleName, Buffer.from(sampleBytes.subarray(0, sampleBytes.length - 200))]);
+    const krak = corpusFile('eldenring/c3000.krak.anibnd.dcx');
+    if (krak) {
+      const bytes = Buffer.from(fs.readFileSync(krak));
+      bytes[0x4C] = 0xff;
+      damaged.push(['broken-c3000.krak.anibnd.dcx', bytes]);
+    }
+    const withWorker = await openPage({ query: '?sample=none' });
+    const withoutWorker = await openPage({ query: '?sample=none', initScript: REFUSE_WORKERS });
+    try {
+      for (const [name, bytes] of damaged) {
+        const a = await dropFile(withWorker.page, bytes, name);
+        const b = await dropFile(withoutWorker.page, bytes, name);
+        check(a.status === 'error' && b.status === 'error', `${name}: status ${a.status} with the worker, ${b.status} without`);
+        check(a.open.decodedIn === 'worker' && b.open.decodedIn === 'main thread', `${name}: decoded in the ${a.open.decodedIn} / ${b.open.decodedIn}`);
+        check(typeof a.error.offset === 'number', `${name}: the worker's error has no offset: ${a.error.text}`);
+        check(a.error.text === b.error.text, `${name}: the worker says "${a.error.text}", the main thread "${b.error.text}"`);
+        check(await withWorker.page.isVisible('#error-overlay'), `${name}: the error overlay is hidden`);
+        const shown = await withWorker.page.textContent('#error-text');
+        check(shown.includes(a.error.message) && /offset \d+/.test(shown), `${name}: the overlay shows ${shown}`);
+        console.log(`note  ${name}: ${a.error.text}`);
+      }
+      await withWorker.page.screenshot({ path: path.join(shots, '41-worker-damaged-file.png') });
+      await withWorker.page.click('#error-dismiss');
+      for (const { page } of [withWorker, withoutWorker]) {
+        const good = await dropFile(page, sampleBytes, sampleName);
+        check(good.status === 'ready' && good.document.animationCount > 0, `after the errors, ${sampleName}: ${good.status}`);
+        const played = await page.evaluate(() => window.taescope.play(true));
+        check(played.timeline.playing, 'the page does not play after the errors');
+        await frames(page, 5);
+        check((await page.evaluate(() => window.taescope.state())).timeline.time > 0, 'the playhead did not move after the errors');
+      }
+      const good = await withWorker.page.evaluate(() => window.taescope.state());
+      check(good.open.decodedIn === 'worker', `the good file after the errors: decoded in the ${good.open.decodedIn}`);
+      const fallback = await withoutWorker.page.evaluate(() => window.taescope.state());
+      check(/^unavailable/.test(fallback.open.worker) && fallback.open.decodedIn === 'main thread', `without workers: worker ${fallback.open.worker}, decoded in the ${fallback.open.decodedIn}`);
+      check(withWorker.problems.length === 0, withWorker.problems.join('; '));
+      check(withoutWorker.problems.filter((p) => !/workers refused/.test(p)).length === 0, withoutWorker.problems.join('; '));
+    } finally {
+      await withWorker.context.close();
+      await withoutWorker.context.close();
+    }
+  });
+}

@@ -1,0 +1,76 @@
+// The page's decode worker (a dedicated Web Worker started by web/page/taescope-page.js): it
+// loads taescope-decode.js / .wasm (web/worker/decode_worker.cpp, the engine's container code)
+// and decodes the DCX / DCP wrapper of each file the page sends, off the page's main thread.
+//
+//   page -> worker  { id, name, file: File }        a dropped or chosen file: read here, off the page's thread
+//                   { id, name, bytes: Uint8Array } bytes the page has (their buffer transferred)
+//   worker -> page  { type: 'ready' }                     once the module runs
+//                   { type: 'failed', message }           the module could not start (the page decodes itself)
+//                   { type: 'progress', id, fraction, text }
+//                   { type: 'decoded', id, file: Uint8Array, payload: ArrayBuffer, milliseconds }
+//                        the file's bytes and the decoded payload, both transferred, not copied
+//                   { type: 'error', id, error: { message, offset, context } }    the engine's Error, as is
+// Same origin only (the page's CSP: worker-src 'self'); nothing here talks to any server.
+'use strict';
+
+importScripts('taescope-decode.js');
+
+let decoder = null;
+const started = createTaeScopeDecoder({
+  print: (text) => console.log(text),
+  printErr: (text) => console.warn(text),
+}).then((instance) => {
+  decoder = instance;
+  postMessage({ type: 'ready' });
+}, (error) => {
+  postMessage({ type: 'failed', message: String(error && error.message ? error.message : error) });
+});
+
+function withString(text, call) {
+  const length = decoder.lengthBytesUTF8(text) + 1;
+  const pointer = decoder._malloc(length);
+  decoder.stringToUTF8(text, pointer, length);
+  try { return call(pointer); } finally { decoder._free(pointer); }
+}
+
+function decode(id, name, bytes) {
+  const t0 = performance.now();
+  const file = decoder._malloc(Math.max(1, bytes.length));
+  if (!file) return { type: 'error', id, error: { message: `out of memory for ${bytes.length} bytes`, offset: null, context: name } };
+  decoder.HEAPU8.set(bytes, file);
+  decoder.onDecodeProgress = (fraction, text) => postMessage({ type: 'progress', id, fraction, text });
+  const ok = withString(name, (namePointer) => decoder._taescope_worker_decode(file, bytes.length, namePointer));  // frees `file`
+  decoder.onDecodeProgress = null;
+  if (!ok) {
+    const offset = decoder._taescope_worker_error_offset();
+    return { type: 'error', id, error: {
+      message: decoder.UTF8ToString(decoder._taescope_worker_error_message()),
+      offset: offset >= 0 ? offset : null,
+      context: decoder.UTF8ToString(decoder._taescope_worker_error_context()) } };
+  }
+  const pointer = decoder._taescope_worker_payload() >>> 0;
+  const size = decoder._taescope_worker_payload_size();
+  const payload = decoder.HEAPU8.slice(pointer, pointer + size).buffer;  // out of the wasm heap, once
+  decoder._taescope_worker_release();
+  return { type: 'decoded', id, file: bytes, payload, milliseconds: performance.now() - t0 };
+}
+
+self.onmessage = async (event) => {
+  await started;
+  const request = event.data;
+  if (!decoder) {
+    postMessage({ type: 'error', id: request.id, error: { message: 'the decode worker did not start', offset: null, context: request.name } });
+    return;
+  }
+  let bytes = request.bytes;
+  if (!bytes) {
+    try {
+      bytes = new Uint8Array(await request.file.arrayBuffer());
+    } catch (error) {
+      postMessage({ type: 'error', id: request.id, error: { message: `could not read the file: ${error.message}`, offset: null, context: request.name } });
+      return;
+    }
+  }
+  const answer = decode(request.id, request.name, bytes);
+  postMessage(answer, answer.payload ? [answer.payload, bytes.buffer] : []);
+};
