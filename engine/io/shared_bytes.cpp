@@ -15,10 +15,9 @@ namespace {
 // (`taescope decompress`, bench "process"). Linux maps a 2 MiB-aligned region marked
 // MADV_HUGEPAGE in 2 MiB pages where it can (transparent huge pages, "madvise" mode included):
 // about 10 faults. Elsewhere (wasm, other systems) a plain allocation.
-constexpr size_t kHugePage = size_t(2) << 20;
-
 std::shared_ptr<uint8_t[]> allocate_uninitialized(size_t size) {
 #if defined(__linux__)
+    constexpr size_t kHugePage = size_t(2) << 20;
     if (size >= kHugePage) {
         const size_t rounded = (size + kHugePage - 1) / kHugePage * kHugePage;
         if (void* p = std::aligned_alloc(kHugePage, rounded)) {
