@@ -29,7 +29,7 @@ public:
     // A new buffer of `size` bytes left uninitialised, for a decoder that writes every byte of it
     // (no zero-fill of a payload about to be overwritten: that took 15% of `taescope decompress`
     // on a 20 MB binder). `*writable` receives its start; write it before sharing the value.
-    // On Linux a buffer of 2 MiB or more asks for transparent huge pages (shared_bytes.cpp).
+    // On Linux a buffer of 256 KiB or more asks for transparent huge pages (shared_bytes.cpp).
     static SharedBytes uninitialized(size_t size, uint8_t** writable);
 
     // Bytes [offset, offset + size) of `whole`, sharing its buffer. The range must lie inside.
