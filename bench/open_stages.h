@@ -44,7 +44,10 @@ struct OpenStageReport {
     // Median seconds per stage, and of the peer: memcpy of the decompressed bytes.
     double memcpy_payload = 0;
     double decompress = 0;
-    double zlib_inflate = 0;  // zlib_inflate_exact alone (DFLT inputs only; 0 otherwise)
+    // DFLT inputs only (0 otherwise): our inflate of the stored stream alone (zlib_inflate_exact:
+    // libdeflate), and its peer, zlib's uncompress() of the same stream into a fresh buffer.
+    double dflt_inflate = 0;
+    double zlib_inflate = 0;
     double bnd4_parse = 0;
     double tae_parse = 0;
     double template_decode = 0;
@@ -68,7 +71,7 @@ struct OpenStageReport {
 OpenStageReport measure_open_stages(const OpenStageInput& input, double time_budget_seconds);
 
 // One line per report, tab-separated, for the native/wasm comparison (bench/wasm/compare_open_stages.mjs):
-// label path method file_bytes decompressed_bytes events repeats memcpy decompress zlib_inflate bnd4 tae decode peak
+// label path method file_bytes decompressed_bytes events repeats memcpy decompress dflt_inflate zlib_inflate bnd4 tae decode peak
 // ready error
 std::string open_stage_tsv_header();
 std::string open_stage_tsv_line(const OpenStageReport& r);

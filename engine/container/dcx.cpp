@@ -346,7 +346,7 @@ DcxFile make_dcx(CompressionMethod method) {
     w.u32be(8);
     i.header = w.take();
     // It holds the empty payload, so that writing an empty payload also gives a valid file.
-    i.compressed = kraken ? kraken_encode_stored({}) : zlib_deflate({}, 9);
+    i.compressed = kraken ? kraken_encode_stored({}) : deflate_for_export({});
     i.compressed_size = i.compressed.size();
     for (int k = 0; k < 4; ++k) i.header[0x20 + k] = uint8_t(i.compressed_size >> (24 - 8 * k));
     if (kraken) i.trailer.resize((16 - (i.header.size() + i.compressed.size()) % 16) % 16, 0);
@@ -381,7 +381,7 @@ Result<std::vector<uint8_t>> dcx_write(const DcxFile& original, Bytes payload, c
     if (kraken)
         compressed = kraken_encode_stored(payload);
     else
-        compressed = zlib_deflate(payload, 9);
+        compressed = deflate_for_export(payload);
 
     switch (info.kind) {
         case ContainerKind::Dcx: {

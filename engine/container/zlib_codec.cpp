@@ -1,8 +1,10 @@
 #include "container/zlib_codec.h"
 
+#include <libdeflate.h>
 #include <zlib.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 
 namespace taescope {
@@ -16,6 +18,27 @@ std::string zlib_message(const z_stream& zs, int code) {
     std::string m = zs.msg ? zs.msg : "";
     if (m.empty()) m = "zlib code " + std::to_string(code);
     return m;
+}
+
+struct DecompressorFree {
+    void operator()(libdeflate_decompressor* d) const { libdeflate_free_decompressor(d); }
+};
+struct CompressorFree {
+    void operator()(libdeflate_compressor* c) const { libdeflate_free_compressor(c); }
+};
+
+// Inflates the whole of `src` with libdeflate into `out` (`expected_size` bytes). True if the
+// stream is valid (Adler-32 included), produces exactly `expected_size` bytes and uses all of
+// `src`; false otherwise, for zlib to find out why and where.
+bool libdeflate_inflate_exact(Bytes src, uint64_t expected_size, uint8_t* out) {
+    std::unique_ptr<libdeflate_decompressor, DecompressorFree> d(libdeflate_alloc_decompressor());
+    if (!d) return false;
+    size_t in_used = 0, produced = 0;
+    // With `produced` asked for, a stream shorter than the buffer succeeds and says so; one that
+    // needs more room fails with LIBDEFLATE_INSUFFICIENT_SPACE.
+    libdeflate_result r = libdeflate_zlib_decompress_ex(d.get(), src.data(), src.size(), out, size_t(expected_size),
+                                                        &in_used, &produced);
+    return r == LIBDEFLATE_SUCCESS && produced == expected_size && in_used == src.size();
 }
 
 }  // namespace
@@ -46,6 +69,20 @@ Result<bool> ZlibExactInflater::fail(Error e) {
 }
 
 Result<bool> ZlibExactInflater::step(uint64_t max_output) {
+    if (done_) return make_error(in_pos_, "zlib: the stream was already inflated");
+    if (out_pos_ == 0 && max_output >= expected_) {
+        // The whole stream in this step: libdeflate inflates it at once.
+        out_.resize(size_t(expected_));
+        if (!libdeflate_inflate_exact(src_, expected_, out_.data())) return fail(zlib_error(src_, expected_));
+        in_pos_ = src_.size();
+        out_pos_ = expected_;
+        done_ = true;
+        return true;
+    }
+    return step_zlib(max_output);
+}
+
+Result<bool> ZlibExactInflater::step_zlib(uint64_t max_output) {
     if (done_) return make_error(in_pos_, "zlib: the stream was already inflated");
     if (!stream_) return fail(make_error(0, "zlib: inflateInit failed"));
     z_stream& zs = *static_cast<z_stream*>(stream_);
@@ -87,13 +124,24 @@ Result<bool> ZlibExactInflater::step(uint64_t max_output) {
     return true;
 }
 
-Result<std::vector<uint8_t>> zlib_inflate_exact(Bytes src, uint64_t expected_size) {
+Error ZlibExactInflater::zlib_error(Bytes src, uint64_t expected_size) {
     ZlibExactInflater inflater(src, expected_size);
     while (true) {
-        Result<bool> done = inflater.step(kStep);
+        Result<bool> done = inflater.step_zlib(kStep);
         if (!done) return std::move(done).error();
-        if (*done) return inflater.take();
+        if (*done) break;
     }
+    // Both decoders follow RFC 1950/1951: a stream one accepts and the other refuses is a bug in
+    // one of them, reported as such rather than hidden.
+    return make_error(0, "zlib stream refused by libdeflate although zlib inflates it to the declared " +
+                             std::to_string(expected_size) + " bytes");
+}
+
+Result<SharedBytes> zlib_inflate_exact(Bytes src, uint64_t expected_size) {
+    uint8_t* out = nullptr;
+    SharedBytes inflated = SharedBytes::uninitialized(size_t(expected_size), &out);
+    if (!libdeflate_inflate_exact(src, expected_size, out)) return ZlibExactInflater::zlib_error(src, expected_size);
+    return inflated;
 }
 
 Result<std::vector<uint8_t>> zlib_inflate_bounded(Bytes src, uint64_t max_size, uint64_t* consumed) {
@@ -154,6 +202,15 @@ std::vector<uint8_t> zlib_deflate(Bytes raw, int level) {
     }
     deflateEnd(&zs);
     out.resize(out_pos);
+    return out;
+}
+
+std::vector<uint8_t> deflate_for_export(Bytes raw, int level) {
+    std::unique_ptr<libdeflate_compressor, CompressorFree> c(libdeflate_alloc_compressor(level));
+    if (!c) return zlib_deflate(raw, 9);  // out of memory for libdeflate's tables: zlib needs less
+    std::vector<uint8_t> out(libdeflate_zlib_compress_bound(c.get(), raw.size()));
+    size_t n = libdeflate_zlib_compress(c.get(), raw.data(), raw.size(), out.data(), out.size());
+    out.resize(n);  // never 0: the buffer has the bound libdeflate gives for this input
     return out;
 }
 

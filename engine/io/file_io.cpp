@@ -10,6 +10,16 @@ Result<std::vector<uint8_t>> read_file(const std::string& path) {
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) return make_error(Error::kNoOffset, "cannot open '" + path + "': " + std::strerror(errno));
     std::vector<uint8_t> out;
+    // The size first, then one read into a buffer of that size: growing the buffer as 64 KiB
+    // pieces arrive copied a 3.6 MB file about three times over.
+    long size = std::fseek(f, 0, SEEK_END) == 0 ? std::ftell(f) : -1;
+    if (size > 0 && std::fseek(f, 0, SEEK_SET) == 0) {
+        out.resize(size_t(size));
+        out.resize(std::fread(out.data(), 1, out.size(), f));
+    } else {
+        std::rewind(f);
+    }
+    // Whatever follows (a file that grew, or one whose size the stream cannot tell: a pipe).
     uint8_t buf[1 << 16];
     size_t n;
     while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) out.insert(out.end(), buf, buf + n);

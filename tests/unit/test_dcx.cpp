@@ -1,6 +1,7 @@
 // DCX wrapper (containers-kraken-tae.md §1): header variants, declared-size checks, and
 // byte-exact writing. Real files: every DFLT .anibnd.dcx of the corpus.
 #include <doctest/doctest.h>
+#include <zlib.h>
 
 #include <cstring>
 #include <ostream>
@@ -98,7 +99,7 @@ TEST_CASE("every DFLT header variant of §1.2 reads, is named, and writes back u
     }
 }
 
-TEST_CASE("a changed DFLT payload is compressed with zlib level 9 (78 DA), no padding after it") {
+TEST_CASE("a changed DFLT payload is compressed (libdeflate, header 78 DA), no padding after it") {
     auto payload = text_payload(3000);
     auto file = make_dcx("DFLT", 0x11000, 0x44, 0x4C, 9, 0, payload, payload.size());
     auto dcx = dcx_read(file);
@@ -110,6 +111,50 @@ TEST_CASE("a changed DFLT payload is compressed with zlib level 9 (78 DA), no pa
     CHECK((*out)[0x4D] == 0xDA);
     CHECK(out->size() == 0x4C + load_u32be(out->data() + 0x20));
     CHECK(load_u32be(out->data() + 0x1C) == payload.size());
+}
+
+TEST_CASE("an exported DFLT payload is a zlib stream that zlib itself inflates, with zlib's Adler-32") {
+    auto payload = text_payload(50000);
+    auto file = make_dcx("DFLT", 0x11000, 0x44, 0x4C, 9, 0, payload, payload.size());
+    auto dcx = dcx_read(file);
+    REQUIRE(dcx.ok());
+    payload[123] = '#';
+    auto out = dcx_write(*dcx, payload);
+    REQUIRE(out.ok());
+    Bytes stream = Bytes(*out).subspan(0x4C);
+    CHECK((uint32_t(stream[0]) << 8 | stream[1]) % 31 == 0);  // RFC 1950 header check
+    CHECK((stream[0] & 0x0F) == 8);                            // deflate, 32 KiB window
+    // zlib (not libdeflate) reads it back, every byte used.
+    uint64_t consumed = 0;
+    auto by_zlib = zlib_inflate_bounded(stream, payload.size(), &consumed);
+    REQUIRE_MESSAGE(by_zlib.ok(), by_zlib.error().to_string());
+    CHECK(same(*by_zlib, payload));
+    CHECK(consumed == stream.size());
+    uLong adler = adler32(adler32(0, nullptr, 0), payload.data(), uInt(payload.size()));
+    CHECK(load_u32be(stream.data() + stream.size() - 4) == adler);
+    // And it reopens here.
+    auto reread = dcx_read(*out);
+    REQUIRE(reread.ok());
+    CHECK(same(reread->payload, payload));
+}
+
+TEST_CASE("inflate refuses a bad Adler-32 and bytes after the stream's end, with zlib's offsets") {
+    auto payload = text_payload(3000);
+    auto z = zlib_deflate(payload);
+    auto good = zlib_inflate_exact(z, payload.size());
+    REQUIRE(good.ok());
+    CHECK(same(*good, payload));
+    auto bad_check = z;
+    bad_check.back() ^= 1;
+    auto r1 = zlib_inflate_exact(bad_check, payload.size());
+    REQUIRE_FALSE(r1.ok());
+    CHECK(r1.error().message.find("incorrect data check") != std::string::npos);
+    auto trailing = z;
+    trailing.push_back(0);
+    auto r2 = zlib_inflate_exact(trailing, payload.size());
+    REQUIRE_FALSE(r2.ok());
+    CHECK(r2.error().offset == z.size());
+    CHECK(r2.error().message.find("ends after") != std::string::npos);
 }
 
 TEST_CASE("padding after the compressed payload is kept when the payload is unchanged") {
