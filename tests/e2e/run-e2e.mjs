@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/serve.mjs';
 import { editTests } from './edit-tests.mjs';
+import { poseTests } from './pose-tests.mjs';
 import { viewerTests } from './viewer-tests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -766,6 +767,7 @@ await test('high-DPI: a 2x screen gets a 2x canvas and the app knows the ratio',
 
 await editTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 await viewerTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
+await poseTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 
 await browser.close();
 server.close();

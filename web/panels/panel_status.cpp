@@ -13,11 +13,11 @@ void draw_status_bar(App& app, const PanelRect& rect) {
     place_next_window(rect);
     ImGui::Begin("##status", nullptr, kTiledWindowFlags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
     // View toggles on the right edge; the facts on the left are clipped to the space before them.
-    const char* labels[] = {"Files",  "Timeline", "Inspector", "Simulation", "Groups",
+    const char* labels[] = {"Files",  "Timeline", "Inspector", "Simulation", "Groups", "Pose",
                             "Search", "History",  "Export",    "Compare",    "Help (F1)"};
     bool* flags[] = {&s.windows.files,   &s.windows.timeline, &s.windows.inspector, &s.windows.simulation,
-                     &s.windows.groups,  &s.windows.search,   &s.windows.history,   &s.edit.export_dialog.open,
-                     &s.windows.compare, &s.windows.help};
+                     &s.windows.groups,  &s.windows.pose,     &s.windows.search,    &s.windows.history,
+                     &s.edit.export_dialog.open, &s.windows.compare, &s.windows.help};
     constexpr size_t kToggles = sizeof labels / sizeof labels[0];
     float toggles_width = 0;
     if (s.document)
