@@ -213,9 +213,12 @@ export async function poseTests({ openPage, dropFile, frames, test, check, corpu
       // The camera frames the character and follows its root motion: every joint is inside the view.
       const view = (await page.evaluate(() => window.taescope.state())).pose.view;
       check(view.x1 - view.x0 > 100 && view.y1 - view.y0 > 100, `pose view ${JSON.stringify(view)}`);
+      // The app's coordinates are the canvas's CSS pixels; the mouse's are the page's.
+      const canvasBox = await page.evaluate(() => { const r = document.getElementById('canvas').getBoundingClientRect(); return [r.left, r.top]; });
+      const mouseTo = (x, y, options) => page.mouse.move(canvasBox[0] + x, canvasBox[1] + y, options);
       // F over the view frames the pose shown.
       await at(150);
-      await page.mouse.move((view.x0 + view.x1) / 2, (view.y0 + view.y1) / 2);
+      await mouseTo((view.x0 + view.x1) / 2, (view.y0 + view.y1) / 2);
       await frames(page);
       await page.keyboard.press('f');
       await frames(page);
@@ -235,7 +238,7 @@ export async function poseTests({ openPage, dropFile, frames, test, check, corpu
       ({ screen } = await onScreen());
       // Hovering a joint names its bone (the nearest joint to the mouse, within a few pixels).
       const target = screen[p.boneCount - 1];
-      await page.mouse.move(target[0], target[1]);
+      await mouseTo(target[0], target[1]);
       await frames(page);
       s = await page.evaluate(() => window.taescope.state());
       const hovered = s.pose.hoveredBone;
@@ -243,9 +246,9 @@ export async function poseTests({ openPage, dropFile, frames, test, check, corpu
       check(distance([...screen[hovered], 0], [...target, 0]) < 9, `hovered bone ${hovered} is drawn at ${screen[hovered]}, the mouse at ${target}`);
       // Orbit (left drag) turns the camera; the wheel zooms.
       const before = s.pose.view;
-      await page.mouse.move((view.x0 + view.x1) / 2, (view.y0 + view.y1) / 2);
+      await mouseTo((view.x0 + view.x1) / 2, (view.y0 + view.y1) / 2);
       await page.mouse.down();
-      await page.mouse.move((view.x0 + view.x1) / 2 + 80, (view.y0 + view.y1) / 2 + 10, { steps: 4 });
+      await mouseTo((view.x0 + view.x1) / 2 + 80, (view.y0 + view.y1) / 2 + 10, { steps: 4 });
       await page.mouse.up();
       await page.mouse.wheel(0, -240);
       await frames(page);
@@ -253,7 +256,7 @@ export async function poseTests({ openPage, dropFile, frames, test, check, corpu
       check(after.yaw !== before.yaw && after.distance < before.distance, `orbit/zoom: ${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
       await page.keyboard.press('f');
       await frames(page);
-      await page.mouse.move(target[0], target[1]);
+      await mouseTo(target[0], target[1]);
       await frames(page);
       await page.screenshot({ path: path.join(shots, '40-pose-c5051.png') });
       check(problems.length === 0, problems.join('; '));

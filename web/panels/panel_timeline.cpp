@@ -426,7 +426,7 @@ void handle_left_button(App& app, const TimeAxis& axis, const TimelineModel& mod
             if (hit.event >= 0 && !io.KeyShift)
                 app.select_event(hit.event);
             else if (hit.event < 0 && io.MousePos.x >= axis.x0)
-                app.set_time(std::round(axis.time(io.MousePos.x) * kFramesPerSecond) / kFramesPerSecond);
+                app.set_time(std::round(axis.time(io.MousePos.x) / app.frame_seconds()) * app.frame_seconds());
         }
         g = TimelineGesture{};
     }
@@ -641,8 +641,9 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
     ImGui::InvisibleButton("##ruler", ImVec2(std::max(1.0f, axis.x1 - axis.x0), ruler_height));
     if (ImGui::IsItemActive()) {
         view.playing = false;
+        // Snapped to the animation's own frames (the clip's rate when it has one).
         double t = axis.time(io.MousePos.x);
-        app.set_time(std::round(t * kFramesPerSecond) / kFramesPerSecond);
+        app.set_time(std::round(t / app.frame_seconds()) * app.frame_seconds());
     }
     if (ImGui::IsItemHovered()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
     draw_ruler(draw, axis, ImVec2(axis.x0, origin.y), ImVec2(axis.x1, origin.y + ruler_height), model.length);
