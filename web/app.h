@@ -14,11 +14,11 @@
 #include <vector>
 
 #include "app_state.h"
+#include "compare/tae_diff.h"
 #include "edit/edit_commands.h"
+#include "pose_model.h"
 #include "share/share_link.h"
 #include "sim/document_simulation.h"
-#include "compare/tae_diff.h"
-#include "pose_model.h"
 #include "templates/knowledge.h"
 #include "templates/knowledge_evidence.h"
 #include "timeline_model.h"

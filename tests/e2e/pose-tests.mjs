@@ -125,6 +125,11 @@ export async function poseTests({ openPage, dropFile, frames, test, check, corpu
       check(Math.abs(p.duration - 300 * p.frameDuration) < 1e-6, `duration ${p.duration} for 301 frames of ${p.frameDuration}`);
       check(Math.abs(s.timeline.frameRate - 60) < 1e-3, `timeline plays at ${s.timeline.frameRate} fps`);
       check(Math.abs(s.timeline.trueLength - p.duration) < 1e-9, `timeline true end ${s.timeline.trueLength}`);
+      // Events that start after the true end are flagged irregular (the rule, written again here).
+      const late = s.timeline.events.filter((e) => Number.isFinite(e.start) && e.start > p.duration + 1e-6);
+      check(s.timeline.events.every((e) => e.afterEnd === late.includes(e) && (!e.afterEnd || e.irregular)),
+        `after-end flags: ${JSON.stringify(s.timeline.events.filter((e) => e.afterEnd !== late.includes(e)).map((e) => [e.index, e.start]))}`);
+      console.log(`note  pose: a000_003022 ends at ${p.duration.toFixed(4)} s; ${late.length} of ${s.timeline.events.length} events start after it (flagged after-end)`);
 
       const cli = findCli(root);
       const last = p.boneCount - 1;
