@@ -270,6 +270,27 @@ export async function poseTests({ openPage, dropFile, frames, test, check, corpu
     }
   });
 
+  await test('timeline: Sekiro c5070 a000_003000 ends at its Havok duration (2.3667 s); the event starting at 3.0667 s is flagged after-end', async () => {
+    const file = corpusFile('sekiro/c5070.anibnd.dcx');
+    if (!file) return 'skip';
+    const { page, context, problems } = await openPage();
+    try {
+      await dropFile(page, fs.readFileSync(file), 'c5070.anibnd.dcx');
+      const s = await page.evaluate(() => window.taescope.select(0, 'a000_003000'));
+      check(Math.abs(s.timeline.trueLength - 2.3667) < 1e-3, `true end ${s.timeline.trueLength}, ${s.pose.frameCount} frames`);
+      check(Math.abs(s.timeline.trueLength - (s.pose.frameCount - 1) * s.pose.frameDuration) < 1e-6, `true end ${s.timeline.trueLength} vs ${s.pose.frameCount} frames of ${s.pose.frameDuration}`);
+      check(Math.abs(s.timeline.frameRate - 30) < 1e-3, `frame rate ${s.timeline.frameRate}`);
+      const late = s.timeline.events.filter((e) => e.afterEnd);
+      check(late.length === 1 && Math.abs(late[0].start - 3.0667) < 1e-3 && late[0].irregular, `after-end events ${JSON.stringify(late)}`);
+      check(s.timeline.events.filter((e) => e.start > s.timeline.trueLength + 1e-6).length === 1, 'the rule and the flags disagree');
+      await frames(page);
+      await page.screenshot({ path: path.join(shots, '41-true-end-c5070.png') });
+      check(problems.length === 0, problems.join('; '));
+    } finally {
+      await context.close();
+    }
+  });
+
   await test('pose: a loose TAE has no skeleton; the panel says why and the timeline keeps its 30 fps', async () => {
     const file = corpusFile('eldenring/c0000-a512.tae');
     if (!file) return 'skip';
