@@ -63,6 +63,7 @@ uint32_t App::begin_open(std::vector<uint8_t> bytes, std::string file_name) {
     load.longest_step_text.clear();
     load.finish_ms = 0;
     load.error = Error{};
+    load.opened.clear();
     notify_page();
     return load.open_serial;
 }
@@ -134,6 +135,10 @@ void App::decode_failed(uint32_t serial, Error error) {
     notify_page();
 }
 
+void App::queue_open(std::vector<uint8_t> bytes, std::string file_name) {
+    state_.load.queued.push_back(LoadStatus::QueuedFile{std::move(bytes), std::move(file_name)});
+}
+
 bool App::finish_pending_open() {
     LoadStatus& load = state_.load;
     if (load.phase != LoadPhase::Parsing || load.frames_shown_parsing < 1 || load.awaiting_decoded_payload)
@@ -157,10 +162,49 @@ bool App::finish_pending_open() {
         notify_page();
         return false;
     }
+    if (!load.queued.empty()) {
+        // One file of a set is open: keep it and open the next on the following frames.
+        load.opened.push_back(LoadStatus::OpenedFile{load.opener->take(), load.file_name, load.file_size});
+        load.opener.reset();
+        LoadStatus::QueuedFile next = std::move(load.queued.front());
+        load.queued.erase(load.queued.begin());
+        load.pending_bytes = std::move(next.bytes);
+        load.file_name = std::move(next.name);
+        load.file_size = load.pending_bytes.size();
+        notify_page();
+        return false;
+    }
     const double finish_started = emscripten_get_now();
-    Result<LoadedDocument> loaded = loaded_document(load.opener->take(), load.file_size, templates_);
+    Result<Document> opened = load.opener->take();
     load.opener.reset();
     load.pending_bytes = {};
+    companions_.clear();
+    companion_notes_.clear();
+    pose_.clear();
+    if (!load.opened.empty()) {
+        // A set of files: the one holding TAE files is shown (else the first that opened), the
+        // others are its companions.
+        load.opened.push_back(LoadStatus::OpenedFile{std::move(opened), load.file_name, load.file_size});
+        size_t shown = load.opened.size();
+        for (size_t i = 0; i < load.opened.size() && shown == load.opened.size(); ++i)
+            if (load.opened[i].document.ok() && load.opened[i].document->has_tae()) shown = i;
+        for (size_t i = 0; i < load.opened.size() && shown == load.opened.size(); ++i)
+            if (load.opened[i].document.ok()) shown = i;
+        if (shown == load.opened.size()) shown = 0;
+        for (size_t i = 0; i < load.opened.size(); ++i) {
+            if (i == shown) continue;
+            LoadStatus::OpenedFile& file = load.opened[i];
+            if (file.document.ok())
+                companions_.push_back(std::make_unique<Document>(std::move(file.document).value()));
+            else
+                companion_notes_.push_back(file.name + ": " + file.document.error().to_string());
+        }
+        opened = std::move(load.opened[shown].document);
+        load.file_name = load.opened[shown].name;
+        load.file_size = load.opened[shown].size;
+        load.opened.clear();
+    }
+    Result<LoadedDocument> loaded = loaded_document(std::move(opened), load.file_size, templates_);
     load.parse_milliseconds = emscripten_get_now() - load.parse_started_ms;
     finish_open(std::move(loaded));
     load.finish_ms = emscripten_get_now() - finish_started;
@@ -195,6 +239,11 @@ void App::finish_open(Result<LoadedDocument> loaded) {
         load.error = std::move(loaded).error();
     } else {
         state_.document = std::make_unique<LoadedDocument>(std::move(loaded).value());
+        // The Havok side of the character: nothing is read until an animation is shown.
+        std::vector<const Document*> character{&state_.document->document()};
+        for (const auto& companion : companions_) character.push_back(companion.get());
+        pose_.reset(std::move(character));
+        state_.pose.frame_requested = true;
         animation_index_ = std::make_unique<AnimationIndex>(AnimationIndex::from_document(state_.document->document()));
         load.phase = LoadPhase::Ready;
         // A timeline restored from a link: decode it with the templates its sender used.
@@ -361,10 +410,20 @@ void App::rebuild_timeline() {
             if (!passes_evidence_filter(type_name_confidence(info->game, row.type), true))
                 row.label = "type " + std::to_string(row.type);
 
+    const DocumentTae* entry = selected_tae_entry();
+    selected_length_ = AnimationLength{};
+    frame_seconds_ = 1.0 / kFramesPerSecond;
+    if (a && entry) {
+        selected_length_ = pose_.length(entry->full_number(*a));
+        if (selected_length_.known && selected_length_.frame_duration > 0) {
+            frame_seconds_ = selected_length_.frame_duration;
+            mark_true_end(timeline_, selected_length_.duration, selected_length_.frame_count);
+        }
+    }
+
     simulation_.reset();
     simulation_error_.clear();
     ++simulation_generation_;
-    const DocumentTae* entry = selected_tae_entry();
     const TaeFile* file = selected_tae();
     if (!a || !entry || !file || !animation_index_) return;
     const GameTemplates* templates = info ? info->templates : nullptr;
@@ -558,32 +617,49 @@ void App::set_time(double seconds) {
     state_.timeline.time = std::clamp(seconds, std::min(0.0, state_.timeline.view_start), std::max(limit, 0.0) + 10.0);
 }
 
+double App::playback_length() const { return selected_length_.known ? selected_length_.duration : timeline_.length; }
+
+AnimationLength App::animation_true_length(const DocumentTae& entry, const TaeAnimation& animation) {
+    return pose_.length(entry.full_number(animation));
+}
+
+const PoseView& App::pose_view() {
+    const TaeAnimation* a = selected_animation();
+    const DocumentTae* entry = selected_tae_entry();
+    std::optional<uint64_t> number;
+    if (a && entry) number = entry->full_number(*a);
+    return pose_.prepare(number, state_.timeline.time, state_.pose.root_motion);
+}
+
+// Frame steps and playback count the clip's own frames (frame_seconds()): 1/30 s for TAE-only
+// animations and Sekiro, 1/60 s for most Elden Ring clips.
 void App::step_frames(int frames) {
     TimelineState& t = state_.timeline;
     t.playing = false;
-    double frame = std::round(t.time * kFramesPerSecond) + frames;
-    double last = std::max(1.0, std::ceil(timeline_.length * kFramesPerSecond));
-    t.time = std::clamp(frame, 0.0, last) / kFramesPerSecond;
+    const double frame_time = frame_seconds_;
+    double frame = std::round(t.time / frame_time) + frames;
+    double last = std::max(1.0, std::ceil(playback_length() / frame_time - 1e-6));
+    t.time = std::clamp(frame, 0.0, last) * frame_time;
 }
 
 void App::toggle_play() {
     TimelineState& t = state_.timeline;
     t.playing = !t.playing;
     t.play_accumulator = 0;
-    if (t.playing && t.time >= timeline_.length - 1e-9) t.time = 0;  // replay from the start
+    if (t.playing && t.time >= playback_length() - 1e-9) t.time = 0;  // replay from the start
 }
 
 void App::advance_playback(double real_seconds) {
     TimelineState& t = state_.timeline;
     if (!t.playing) return;
-    // Whole frames at 30 fps: the playhead lands on frame boundaries, like the game's.
+    // Whole frames: the playhead lands on frame boundaries, like the game's.
     t.play_accumulator += std::min(real_seconds, 0.25);
-    double frame_time = 1.0 / kFramesPerSecond;
-    double length = std::max(timeline_.length, frame_time);
+    const double frame_time = frame_seconds_;
+    double length = std::max(playback_length(), frame_time);
     while (t.play_accumulator >= frame_time) {
         t.play_accumulator -= frame_time;
-        double frame = std::round(t.time * kFramesPerSecond) + 1;
-        t.time = frame / kFramesPerSecond;
+        double frame = std::round(t.time / frame_time) + 1;
+        t.time = frame * frame_time;
         if (t.time > length + 1e-9) t.time = 0;  // loop
     }
 }
@@ -612,7 +688,10 @@ void App::refresh_visible_animations() {
     std::vector<double> lengths;
     if (files.sort_column == AnimationSortColumn::Length) {
         lengths.resize(animations.size());
-        for (size_t i = 0; i < animations.size(); ++i) lengths[i] = animation_length(animations[i]);
+        for (size_t i = 0; i < animations.size(); ++i) {
+            AnimationLength true_length = pose_.length(entry->full_number(animations[i]));
+            lengths[i] = true_length.known ? true_length.duration : animation_length(animations[i]);
+        }
     }
     auto key_less = [&](int a, int b) {
         const TaeAnimation& x = animations[size_t(a)];

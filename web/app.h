@@ -18,6 +18,7 @@
 #include "edit/edit_commands.h"
 #include "reference/event_reference.h"
 #include "reference/type_value_statistics.h"
+#include "pose_model.h"
 #include "share/share_link.h"
 #include "sim/document_simulation.h"
 #include "templates/knowledge.h"
@@ -55,6 +56,13 @@ public:
     bool decoded_payload_done(uint32_t serial, double worker_ms, double copy_ms);
     // The worker's error for the waiting open (what the opener here would have reported).
     void decode_failed(uint32_t serial, Error error);
+    // A file to open together with the next begin_open (a player binder and its animation
+    // binders, in any order): all are opened, the one holding TAE files is shown, the others
+    // are companions searched for its Havok members (skeleton, animations).
+    void queue_open(std::vector<uint8_t> bytes, std::string file_name);
+    // The files opened with the shown one (empty after a single-file open).
+    const std::vector<std::unique_ptr<Document>>& companions() const { return companions_; }
+    const std::vector<std::string>& companion_notes() const { return companion_notes_; }
     // Parses pending bytes once the parsing state has been on screen, a slice of at most
     // kOpenStepSeconds per call (one call per frame). True when the file is open (or failed).
     bool finish_pending_open();
@@ -101,6 +109,20 @@ public:
     const TaeEvent* selected_event() const;
     // The prepared timeline of the selected animation (rebuilt when the selection changes).
     const TimelineModel& timeline() const { return timeline_; }
+
+    // ---- the Havok side (pose_model.h): true lengths and the pose at the playhead ----
+    // The selected animation's true length from its Havok header (or why it is not known).
+    const AnimationLength& selected_length() const { return selected_length_; }
+    // Seconds per frame of playback and frame steps: the clip's own when its length is known
+    // (1/60 s for most Elden Ring clips), else 1/30 s (the TAE's frames).
+    double frame_seconds() const { return frame_seconds_; }
+    // Where playback loops: the true end when known, else the last event's end.
+    double playback_length() const;
+    // Any animation's true length (cached by the character; reads one header the first time).
+    AnimationLength animation_true_length(const DocumentTae& entry, const TaeAnimation& animation);
+    // The pose of the selected animation at the playhead (recomputed when either changed).
+    const PoseView& pose_view();
+    void set_pose_root_motion(bool on) { state_.pose.root_motion = on; }
 
     // The simulation of the selected animation (engine/sim), rebuilt with the timeline; null
     // when nothing is selected or the engine refused (simulation_error() says why).
@@ -265,6 +287,11 @@ private:
 
     AppState state_;
     TimelineModel timeline_;
+    std::vector<std::unique_ptr<Document>> companions_;  // opened with the document (stable addresses)
+    std::vector<std::string> companion_notes_;           // files of the set that did not open
+    PoseModel pose_;
+    AnimationLength selected_length_;
+    double frame_seconds_ = 1.0 / kFramesPerSecond;
     std::unique_ptr<AnimationIndex> animation_index_;  // of state_.document
     std::optional<DocumentSimulation> simulation_;
     std::string simulation_error_;

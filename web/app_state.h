@@ -6,6 +6,7 @@
 // between frames except what ImGui keeps (scroll positions, focus).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -59,6 +60,20 @@ struct LoadStatus {
     std::string longest_step_text;
     double finish_ms = 0;
     Error error;  // Failed
+    // Several files opened together as one character (a player binder and its animation
+    // binders): the files still to open after the current one, and those opened so far. When
+    // the last is open, the one holding TAE files is shown and the others are its companions.
+    struct QueuedFile {
+        std::vector<uint8_t> bytes;
+        std::string name;
+    };
+    std::vector<QueuedFile> queued;
+    struct OpenedFile {
+        Result<Document> document;
+        std::string name;
+        uint64_t size = 0;
+    };
+    std::vector<OpenedFile> opened;
 };
 
 // Which TAE file, animation and event the panels show. -1: none.
@@ -191,6 +206,7 @@ struct WindowVisibility {
     bool history = false;
     bool compare = false;
     bool reference = false;
+    bool pose = false;
 };
 
 // One hit of a binder-wide search (panel_search.cpp, search_model.h).
@@ -226,6 +242,23 @@ struct ReferencePanelState {
     std::string message;           // "link copied", ...
 };
 
+// The Pose panel's camera and options (panel_pose.cpp draws, pose_model.h prepares the pose).
+struct PoseViewState {
+    bool root_motion = true;  // move the body along the clip's root motion
+    bool show_path = true;    // draw the root-motion path on the ground
+    // Orbit camera around `target`: yaw about the up axis (y), pitch above the ground, distance.
+    float yaw = 0.6f, pitch = 0.35f, distance = 4.0f;
+    float target[3] = {0, 1, 0};
+    bool frame_requested = true;         // "frame the character" on the next draw (F, the button, a new skeleton)
+    uint64_t framed_for = ~uint64_t{0};  // the animation the camera was last framed for
+    int hovered_bone = -1;
+    bool view_hovered = false;  // the mouse is over the 3D view (F frames the character there)
+    // Where the panel drew the view last frame (canvas CSS pixels), for the query API.
+    float view_x0 = 0, view_y0 = 0, view_x1 = 0, view_y1 = 0;
+    std::array<float, 16> view_projection{};  // as drawn last frame (column-major): model space to the view
+    std::string renderer = "not drawn yet";   // "shader", or why the view is not drawn
+};
+
 struct AppState {
     LoadStatus load;
     std::unique_ptr<LoadedDocument> document;  // set when load.phase == Ready
@@ -236,6 +269,7 @@ struct AppState {
     SearchState search;
     ReferencePanelState reference;
     SimulationViewState simulation_view;
+    PoseViewState pose;
     EditUiState edit;
     bool strong_evidence_only = false;  // show only Proven/Observed meanings (set_strong_evidence_only)
     float device_pixel_ratio = 1.0f;

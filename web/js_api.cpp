@@ -64,6 +64,17 @@ EMSCRIPTEN_KEEPALIVE void taescope_decode_failed(uint32_t serial, const char* me
     app().decode_failed(serial, std::move(error));
 }
 
+// A file to open together with the next taescope_open (takes ownership of `data` the same
+// way): a player binder and its animation binders open as one character, the one holding TAE
+// files shown, the others searched for its Havok members. Call it for every file but one, then
+// taescope_open for the last.
+EMSCRIPTEN_KEEPALIVE int taescope_open_companion(uint8_t* data, uint32_t size, const char* name) {
+    std::vector<uint8_t> bytes(data, data + size);
+    std::free(data);
+    app().queue_open(std::move(bytes), name ? name : "");
+    return 0;
+}
+
 EMSCRIPTEN_KEEPALIVE const char* taescope_state_json() {
     static std::string text;
     text = taescope::web::state_json(app());
@@ -302,5 +313,56 @@ EMSCRIPTEN_KEEPALIVE const char* taescope_reference_list_events(int field, int v
 
 // The Inspector's "Open in Reference" for the selected event: 1 when shown.
 EMSCRIPTEN_KEEPALIVE int taescope_reference_open_selected() { return app().open_selected_event_in_reference() ? 1 : 0; }
+// ---- the Pose panel (pose_model.h) ----
+
+EMSCRIPTEN_KEEPALIVE void taescope_show_pose(int show) { app().state().windows.pose = show != 0; }
+
+// Root motion on (1) or off (0).
+EMSCRIPTEN_KEEPALIVE void taescope_set_pose_root_motion(int on) { app().set_pose_root_motion(on != 0); }
+
+// The model-space position of bone `index` in the pose at the playhead: "[x,y,z]", or "null"
+// when there is no such bone (no skeleton, or an index out of range).
+EMSCRIPTEN_KEEPALIVE const char* taescope_pose_bone_json(int index) {
+    static std::string text;
+    const taescope::web::PoseView& view = app().pose_view();
+    taescope::web::JsonWriter json;
+    if (index < 0 || size_t(index) >= view.pose.model.size() || !view.skeleton) {
+        json.null();
+    } else {
+        const auto& t = view.pose.model[size_t(index)].translation;
+        json.begin_array().number(t[0]).number(t[1]).number(t[2]).end_array();
+    }
+    text = json.text();
+    return text.c_str();
+}
+
+// Where the Pose panel drew bone `index`'s joint last frame: "[x,y]" in canvas CSS pixels, or
+// "null" (no such bone, the panel not drawn, or the joint behind the camera).
+EMSCRIPTEN_KEEPALIVE const char* taescope_pose_bone_screen_json(int index) {
+    static std::string text;
+    const taescope::web::PoseView& view = app().pose_view();
+    const taescope::web::PoseViewState& c = app().state().pose;
+    taescope::web::JsonWriter json;
+    const auto& m = c.view_projection;
+    const float width = c.view_x1 - c.view_x0, height = c.view_y1 - c.view_y0;
+    if (index < 0 || size_t(index) * 3 + 2 >= view.joints.size() || !app().state().windows.pose || width <= 0 ||
+        height <= 0) {
+        json.null();
+    } else {
+        const float* p = &view.joints[size_t(index) * 3];
+        float x = m[0] * p[0] + m[4] * p[1] + m[8] * p[2] + m[12];
+        float y = m[1] * p[0] + m[5] * p[1] + m[9] * p[2] + m[13];
+        float w = m[3] * p[0] + m[7] * p[1] + m[11] * p[2] + m[15];
+        if (w <= 1e-4f)
+            json.null();
+        else
+            json.begin_array()
+                .number(c.view_x0 + (x / w * 0.5f + 0.5f) * width)
+                .number(c.view_y0 + (0.5f - y / w * 0.5f) * height)
+                .end_array();
+    }
+    text = json.text();
+    return text.c_str();
+}
 
 }  // extern "C"

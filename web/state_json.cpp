@@ -159,6 +159,52 @@ void write_sim_event(JsonWriter& json, const SimEvent& e) {
 }
 
 // The Simulation panel's content at the playhead.
+// What the Pose panel shows: the skeleton, the clip and its timing, the frame at the playhead
+// (the clip's own frame number, as `taescope pose --frames` counts), or why there is no clip.
+// Bone positions are read one at a time through taescope_pose_bone_json (js_api.cpp).
+void write_pose(JsonWriter& json, App& app) {
+    const AppState& s = app.state();
+    if (!s.document) {
+        json.key("pose").null();
+        return;
+    }
+    const PoseView& v = app.pose_view();
+    json.key("pose").begin_object();
+    json.field("shown", s.windows.pose)
+        .field("boneCount", uint64_t(v.bone_count()))
+        .field("skeleton", v.skeleton ? v.skeleton->name : std::string())
+        .field("skeletonError", v.skeleton_error)
+        .field("animation", v.has_animation ? animation_name(v.animation) : std::string())
+        .field("hasClip", v.clip != nullptr)
+        .field("lengthKnown", v.length.known)
+        .field("duration", v.length.duration)
+        .field("frameCount", uint64_t(v.length.frame_count))
+        .field("frameDuration", v.length.frame_duration)
+        .field("frameRate", v.length.frame_duration > 0 ? 1.0 / v.length.frame_duration : 0.0)
+        .field("additive", v.additive())
+        .field("rootMotion", v.root_motion)
+        .field("clipHasRootMotion", v.clip && v.clip->root_motion.has_value())
+        .field("time", v.time)
+        .field("frame", v.frame)
+        .field("reason", v.reason)
+        .field("hoveredBone", s.pose.hovered_bone)
+        .field("hoveredBoneName", s.pose.hovered_bone >= 0 && size_t(s.pose.hovered_bone) < v.bone_count()
+                                      ? v.skeleton->bones[size_t(s.pose.hovered_bone)].name
+                                      : std::string())
+        .field("renderer", s.pose.renderer);
+    json.key("view")
+        .begin_object()
+        .field("x0", double(s.pose.view_x0))
+        .field("y0", double(s.pose.view_y0))
+        .field("x1", double(s.pose.view_x1))
+        .field("y1", double(s.pose.view_y1))
+        .field("yaw", double(s.pose.yaw))
+        .field("pitch", double(s.pose.pitch))
+        .field("distance", double(s.pose.distance))
+        .end_object();
+    json.end_object();
+}
+
 void write_simulation(JsonWriter& json, const App& app) {
     const DocumentSimulation* ds = app.simulation();
     if (!ds) {
@@ -511,6 +557,12 @@ std::string state_json(App& app) {
         write_document(json, *s.document, app.document_totals());
     else
         json.key("document").null();
+    json.key("companions").begin_array();
+    for (const auto& companion : app.companions()) json.string(companion->name);
+    json.end_array();
+    json.key("companionErrors").begin_array();
+    for (const auto& note : app.companion_notes()) json.string(note);
+    json.end_array();
 
     json.key("selection").begin_object();
     json.field("taeFile", s.selection.tae_file)
@@ -540,6 +592,8 @@ std::string state_json(App& app) {
         .field("viewEnd", t.view_end)
         .field("length", model.length)
         .field("frameCount", model.frame_count())
+        .field("trueLength", model.true_length)
+        .field("frameRate", 1.0 / app.frame_seconds())
         .field("hoveredEvent", t.hovered_event)
         .field("rowOrder", timeline_row_order_id(model.order))
         .field("rowHeight", double(t.geometry.row_height))
@@ -565,6 +619,8 @@ std::string state_json(App& app) {
             .field("start", double(row.start))
             .field("end", double(row.end))
             .field("timing", event_timing_id(row.timing))
+            .field("afterEnd", row.after_end)
+            .field("irregular", row.irregular())
             .field("group", row.group)
             .field("row", int64_t(&row - model.rows.data()))
             .field("active", t.time >= row.bar_start && t.time < row.bar_end)
@@ -574,6 +630,7 @@ std::string state_json(App& app) {
 
     write_selected_event(json, app);
     write_simulation(json, app);
+    write_pose(json, app);
     json.key("search")
         .begin_object()
         .field("query", s.search.ran_query)
@@ -594,6 +651,7 @@ std::string state_json(App& app) {
         .field("inspector", s.windows.inspector)
         .field("help", s.windows.help)
         .field("simulation", s.windows.simulation)
+        .field("pose", s.windows.pose)
         .field("search", s.windows.search)
         .field("reference", s.windows.reference)
         .end_object();

@@ -21,6 +21,7 @@ inline constexpr uint32_t kRowOdd = 0xFF2C2725;
 inline constexpr uint32_t kOutsideAnimation = 0x50000000;
 inline constexpr uint32_t kGrid = 0x30FFFFFF;
 inline constexpr uint32_t kGridMajor = 0x60FFFFFF;
+inline constexpr uint32_t kTrueEnd = 0xFF60D0A0;  // green: the true end of an animation (Havok)
 }  // namespace palette
 
 void apply_dark_theme();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <cstdio>
 
 #include "share/timeline_image.h"
 
@@ -149,6 +150,21 @@ TimelineModel prepare_timeline(const TaeAnimation& animation, const GameTemplate
     model.row_of_event.assign(model.rows.size(), -1);
     for (size_t r = 0; r < model.rows.size(); ++r) model.row_of_event[model.rows[r].event_index] = int(r);
     return model;
+}
+
+void mark_true_end(TimelineModel& model, double duration, uint32_t frame_count) {
+    model.true_length = duration;
+    model.true_frame_count = frame_count;
+    for (TimelineRow& row : model.rows) row.after_end = std::isfinite(row.start) && double(row.start) > duration + 1e-6;
+}
+
+std::string after_end_explanation(const TimelineModel& model, const TimelineRow& row) {
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  "Starts at %.4f s, after the animation ends: its Havok data lasts %.4f s (%u frames). The "
+                  "animation is over before this event's start is reached.",
+                  double(row.start), model.true_length, model.true_frame_count);
+    return text;
 }
 
 }  // namespace taescope::web

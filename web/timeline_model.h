@@ -36,8 +36,10 @@ struct TimelineRow {
     EventTiming timing = EventTiming::Regular;
     double bar_start = 0;  // what the bar spans on the time axis (seconds)
     double bar_end = 0;
-    uint32_t color = 0;  // 0xAABBGGRR (ImGui's packing), from the type
-    int group = -1;      // first group the event is a member of, -1 when none
+    uint32_t color = 0;      // 0xAABBGGRR (ImGui's packing), from the type
+    int group = -1;          // first group the event is a member of, -1 when none
+    bool after_end = false;  // starts after the animation's true end (mark_true_end)
+    bool irregular() const { return timing != EventTiming::Regular || after_end; }
 };
 
 // How the rows are ordered: as stored, by event group (the group's members together, groups in
@@ -51,12 +53,21 @@ struct TimelineModel {
     TimelineRowOrder order = TimelineRowOrder::Stored;
     double length = 0;        // seconds: the largest finite end (or start) of any event
     int frame_count() const;  // length in whole frames at 30 fps (rounded up)
+    // The animation's true end from its Havok data (mark_true_end), -1 when not known.
+    double true_length = -1;
+    uint32_t true_frame_count = 0;
     // True when row `r` starts a new section (another group or type than the row before).
     bool starts_section(size_t r) const;
 };
 
 TimelineModel prepare_timeline(const TaeAnimation& animation, const GameTemplates* templates,
                                TimelineRowOrder order = TimelineRowOrder::Stored);
+
+// Records the animation's true end (its Havok duration and frame count) and flags the events
+// that start after it (by more than a microsecond: an event at the last frame is not flagged).
+void mark_true_end(TimelineModel& model, double duration, uint32_t frame_count);
+// The hover text of an event that starts after the true end.
+std::string after_end_explanation(const TimelineModel& model, const TimelineRow& row);
 
 // The label of an event type: the template's name, or "type N" when there is none.
 std::string event_type_label(const GameTemplates* templates, int32_t type);

@@ -6,6 +6,7 @@
 # bench/browser/open_and_play.mjs. The open rows compare against the native `taescope info` of
 # the same file (build/release/taescope, built by bench/run).
 # Then the Reference panel with the whole Elden Ring template listed (reference_panel.mjs).
+# Then the Pose panel open against closed, with bench/browser/pose_panel.mjs.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export NODE_PATH=/usr/share/nodejs
@@ -29,3 +30,7 @@ node "$ROOT/bench/browser/trace_open.mjs" "$ROOT/dist" "${inputs[@]}"
 # The Reference panel (issue 28): the whole Elden Ring template listed, with no file and with
 # the generated Elden Ring-scale binder open (its per-field value counts).
 node "$ROOT/bench/browser/reference_panel.mjs" "$ROOT/dist" "$BINDER"
+# The Pose panel's cost per frame (issue 26): open against closed while a 176-bone Elden Ring
+# animation plays (corpus c5051; a row says so when the corpus is absent).
+echo
+node "$ROOT/bench/browser/pose_panel.mjs" "$ROOT/dist"

@@ -15,6 +15,7 @@ import { startServer } from '../../tools/serve.mjs';
 import { editTests } from './edit-tests.mjs';
 import { referenceTests } from './reference-tests.mjs';
 import { openTests } from './open-tests.mjs';
+import { poseTests } from './pose-tests.mjs';
 import { viewerTests } from './viewer-tests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -773,6 +774,7 @@ await editTests({ openPage, dropFile, frames, test, check, corpusFile, shots, ro
 await viewerTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 await referenceTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 await openTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
+await poseTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 
 await browser.close();
 server.close();

@@ -79,6 +79,20 @@
 // Keys the page handles itself: Ctrl+V pastes the system clipboard's events at the playhead
 // (Ctrl+Shift+V: at their stored times), Ctrl+S opens Export; leaving with unsaved edits asks.
 //
+// Several files of one character (a player binder with its animation binders):
+//   await taescope.openSet([{bytes, name}, ...]) -> state; the file holding TAE files is shown,
+//        state().companions lists the others (companionErrors: those that did not open).
+//        Dropping or choosing several files does the same.
+// Pose panel (the skeleton at the playhead, from the animation's Havok data):
+//   taescope.showPose(bool), taescope.poseRootMotion(bool)
+//   state().pose -> { shown, boneCount, skeleton, skeletonError, animation, hasClip, lengthKnown,
+//        duration, frameCount, frameDuration, frameRate, additive, rootMotion, clipHasRootMotion,
+//        time, frame (the clip's own frame at the playhead, `taescope pose --frames` numbering),
+//        reason (why there is no clip), hoveredBone, hoveredBoneName, renderer, view: {x0, y0, x1, y1, ...} }
+//   taescope.poseBone(i) -> [x, y, z] model-space position of bone i in the pose shown, or null
+//   taescope.poseBoneScreen(i) -> [x, y] where the panel drew that joint last frame (CSS px), or null
+//   state().timeline.trueLength (-1: not known), frameRate (of playback and frame steps);
+//        timeline.events[].afterEnd (starts after the true end), irregular
 //   await taescope.offlineReady               true once the service worker keeps the page for offline use
 // Nothing here talks to any server but the one the page came from (see the CSP in index.html).
 'use strict';
@@ -444,15 +458,45 @@
   }
 
   // ---- bytes into the engine ----
+  // Copies `bytes` into wasm memory and hands them to `entry` (taescope_open or
+  // taescope_open_companion), which owns them then.
+  function copyIntoEngine(entry, bytes, name) {
+    const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+    const pointer = Module._malloc(Math.max(1, data.length));
+    if (!pointer) throw new Error(`out of memory for ${data.length} bytes`);
+    Module.HEAPU8.set(data, pointer);
+    withString(String(name), (namePointer) => entry(pointer, data.length, namePointer));
+  }
+
   // On this thread: the bytes are copied into wasm memory and the engine decodes and parses them
   // a step per frame.
   function openHere(bytes, name) {
-    const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-    const pointer = Module._malloc(Math.max(1, data.length));
-    if (!pointer) return Promise.reject(new Error(`out of memory for ${data.length} bytes`));
-    Module.HEAPU8.set(data, pointer);
     const parsed = new Promise((resolve) => waiters.push(resolve));
-    withString(name, (n) => Module._taescope_open(pointer, data.length, n));  // the engine owns `pointer` now
+    try {
+      copyIntoEngine(Module._taescope_open, bytes, name);
+    } catch (error) {
+      waiters.pop();
+      return Promise.reject(error);
+    }
+    return parsed;
+  }
+
+  // Several files of one character (a player binder and its animation binders, in any order):
+  // opened together on this thread, the one holding TAE files shown, the others searched for its
+  // Havok data.
+  function openSet(files) {
+    if (!Module) return Promise.reject(new Error('TAE Scope is still starting'));
+    if (files.length === 1) return openBytes(files[0].bytes, files[0].name);
+    beginOpenTiming();
+    const parsed = new Promise((resolve) => waiters.push(resolve));
+    try {
+      for (const file of files.slice(1)) copyIntoEngine(Module._taescope_open_companion, file.bytes, file.name);
+      copyIntoEngine(Module._taescope_open, files[0].bytes, files[0].name);
+    } catch (error) {
+      waiters.pop();
+      endOpenTiming();
+      return Promise.reject(error);
+    }
     return parsed;
   }
 
@@ -527,6 +571,27 @@
     }
   }
 
+  // Several files dropped or chosen at once: template files load as templates, the others open
+  // as one character (one file: exactly as a single open).
+  async function openFiles(list) {
+    const files = Array.from(list);
+    const templates = files.filter((f) => isTemplateFile(f.name));
+    const others = files.filter((f) => !isTemplateFile(f.name));
+    for (const file of templates) await openFile(file);
+    if (others.length <= 1) return others.length ? openFile(others[0]) : readState();
+    try {
+      const set = [];
+      for (const file of others) set.push({ bytes: await readFileWithProgress(file), name: file.name });
+      return await openSet(set);
+    } catch (error) {
+      hideBusy();
+      $('error-title').textContent = `Could not read ${others.map((f) => f.name).join(', ')}`;
+      $('error-text').textContent = String(error && error.message ? error.message : error);
+      errorOverlay.hidden = false;
+      throw error;
+    }
+  }
+
   async function fetchWithProgress(url, label) {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -592,17 +657,17 @@
     e.preventDefault();
     dragDepth = 0;
     $('drop-overlay').hidden = true;
-    const file = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
-    if (file) openFile(file).catch(() => {});
+    const files = e.dataTransfer && e.dataTransfer.files;
+    if (files && files.length) openFiles(files).catch(() => {});
   });
   // Toolbar buttons never keep the keyboard focus: Space and the arrows belong to the viewer.
   for (const button of document.querySelectorAll('#toolbar button')) button.addEventListener('mousedown', (e) => e.preventDefault());
   canvas.addEventListener('pointerdown', () => canvas.focus());
   $('open-button').addEventListener('click', () => fileInput.click());
   fileInput.addEventListener('change', () => {
-    const file = fileInput.files && fileInput.files[0];
+    const files = Array.from(fileInput.files || []);
     fileInput.value = '';
-    if (file) openFile(file).catch(() => {});
+    if (files.length) openFiles(files).catch(() => {});
   });
   $('error-dismiss').addEventListener('click', () => { errorOverlay.hidden = true; canvas.focus(); });
   $('help-button').addEventListener('click', () => {
@@ -835,7 +900,13 @@
   const api = {
     state: readState,
     open: (bytes, name) => openBytes(bytes, name),
+    openSet,
     openFile,
+    openFiles,
+    showPose(on = true) { Module._taescope_show_pose(on ? 1 : 0); return readState(); },
+    poseRootMotion(on = true) { Module._taescope_set_pose_root_motion(on ? 1 : 0); return readState(); },
+    poseBone(index) { return JSON.parse(Module.UTF8ToString(Module._taescope_pose_bone_json(index))); },
+    poseBoneScreen(index) { return JSON.parse(Module.UTF8ToString(Module._taescope_pose_bone_screen_json(index))); },
     animations(taeFile = 0) {
       return JSON.parse(Module.UTF8ToString(Module._taescope_animations_json(taeFile)));
     },

@@ -187,8 +187,23 @@ void draw_files_panel(App& app, const PanelRect& rect) {
                 ImGui::TableNextColumn();
                 ImGui::Text("%zu", a.events.size());
                 ImGui::TableNextColumn();
-                double length = animation_length(a);
-                ImGui::Text("%3.0ff %5.2fs", std::max(0.0, std::ceil(length * kFramesPerSecond - 1e-6)), length);
+                // The true length from the Havok header where there is one (read for the rows
+                // drawn, cached by the character), else guessed from the events (marked "~").
+                AnimationLength true_length = app.animation_true_length(*entry, a);
+                if (true_length.known) {
+                    ImGui::Text(" %3uf %5.2fs", true_length.frame_count, true_length.duration);
+                    if (ImGui::IsItemHovered())
+                        ImGui::SetTooltip("From the animation's Havok data: %u frames at %.0f fps%s",
+                                          true_length.frame_count,
+                                          true_length.frame_duration > 0 ? 1.0 / true_length.frame_duration : 0.0,
+                                          true_length.additive ? ", additive" : "");
+                } else {
+                    double length = animation_length(a);
+                    ImGui::TextDisabled("~%3.0ff %5.2fs", std::max(0.0, std::ceil(length * kFramesPerSecond - 1e-6)),
+                                        length);
+                    if (ImGui::IsItemHovered())
+                        ImGui::SetTooltip("Guessed from the events (30 fps frames): %s", true_length.reason.c_str());
+                }
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted(header_kind_name(a.header_kind()));
                 ImGui::TableNextColumn();

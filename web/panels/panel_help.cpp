@@ -18,11 +18,12 @@ void draw_help_window(App& app) {
     }
     static const char* keys[][2] = {
         {"Ctrl+O", "open a file (where the browser allows; Open... always works, or drop a file)"},
-        {"Space", "play / pause at 30 fps"},
-        {"Left / Right", "previous / next frame (Shift: 10 frames)"},
+        {"Space", "play / pause at the animation's own frame rate (its Havok clip's; 30 fps without one)"},
+        {"Left / Right", "previous / next frame of that rate (Shift: 10 frames)"},
         {"Home / End", "first / last frame"},
         {"Up / Down", "previous / next animation (PageUp / PageDown: 10)"},
-        {"F", "fit the timeline to the animation"},
+        {"F", "fit the timeline to the animation (over the Pose view: frame the character)"},
+        {"P", "show / hide the Pose panel: the skeleton playing the animation"},
         {"R", "fit every timeline row in the panel's height (an overview); again: the normal row height"},
         {"/ or Ctrl+F", "filter animations (or just type in the Files panel)"},
         {"Ctrl+Shift+F", "search the whole binder: type number, template name, parameter value, animation"},
@@ -70,6 +71,22 @@ void draw_help_window(App& app) {
         ImGui::TextWrapped("%s: %s", event_timing_id(t), event_timing_explanation(t));
     }
     ImGui::Spacing();
+    ImGui::Bullet();
+    ImGui::TextWrapped(
+        "after-end: starts after the animation's true end (its Havok data's duration, the green "
+        "\"end\" line): the animation is over before the event is reached.");
+    ImGui::Spacing();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Pose (P, or Pose in the top bar)");
+    ImGui::BulletText(
+        "the skeleton at the playhead: clip frame = time / the clip's frame duration (as `taescope pose`)");
+    ImGui::BulletText("left drag: orbit; right or middle drag: pan; wheel: zoom; F or Frame: frame the character");
+    ImGui::BulletText("hover a joint: the bone's name, index, parent and model-space position");
+    ImGui::BulletText("Root motion: on, the body moves along the clip's root motion (the amber path); off, in place");
+    ImGui::BulletText("additive clips are drawn over the reference pose and labelled; without a clip: the reference");
+    ImGui::BulletText("pose and why (no aXXX_YYYYYY.hkx in the files opened, a format not read, a damaged member)");
+    ImGui::BulletText(
+        "a player's animations live in other binders: drop c0000.anibnd.dcx with its c0000_a*.anibnd.dcx");
+    ImGui::Spacing();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Simulation");
     ImGui::BulletText("strip: the 32 mesh-mask groups (rows) over the frames (columns)");
     ImGui::BulletText("red hidden, green shown, grey default (no event decides: the character's own mask)");
@@ -100,7 +117,10 @@ void draw_help_window(App& app) {
     ImGui::BulletText("\"Proven/Observed only\" hides names that only a community source gives (timeline too).");
     ImGui::Spacing();
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("Ruler: frames at 30 fps on top, seconds below. Blue lines: 0 and the animation's end.");
+    ImGui::TextWrapped(
+        "Ruler: frames at 30 fps on top, seconds below. Blue lines: 0 and the last event's end; "
+        "green: the animation's true end (Havok). Files panel lengths marked ~ are guessed from "
+        "the events.");
     ImGui::TextWrapped("Files never leave this tab: the page makes no request but for its own files.");
     ImGui::PopStyleColor();
     ImGui::End();

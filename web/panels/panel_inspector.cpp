@@ -166,6 +166,12 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
                            event_timing_explanation(row.timing));
         ImGui::PopTextWrapPos();
     }
+    if (row.after_end) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(color(palette::kWarning), "after-end: %s",
+                           after_end_explanation(app.timeline(), row).c_str());
+        ImGui::PopTextWrapPos();
+    }
     ImGui::TextDisabled("%u parameter bytes%s   i32 at +4: %d", event->parameter_size,
                         event->parameter_offset_zero ? " (offset stored as 0)" : "", event->unknown04);
 

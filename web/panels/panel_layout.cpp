@@ -36,8 +36,9 @@ void handle_global_shortcuts(App& app) {
     }
     if ((io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_F, false)) || ImGui::IsKeyPressed(ImGuiKey_Slash, false))
         app.state().files.focus_filter = true;
-    else if (!io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_F, false))
-        app.request_fit();
+    else if (!io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_F, false) && !app.state().pose.view_hovered)
+        app.request_fit();  // over the Pose view, F frames the character instead (panel_pose.cpp)
+    if (!io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_P, false)) app.state().windows.pose = !app.state().windows.pose;
     if (!io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_R, false)) app.toggle_fit_timeline_rows();
     // Editing (engine/edit through App): undo/redo, delete, duplicate, select all, copy/cut.
     // Ctrl+V is the page's (it reads the system clipboard, which is asynchronous there).
@@ -92,6 +93,14 @@ void draw_panels(App& app) {
         if (!s.windows.files) files_width = 0;
         if (s.windows.files) draw_files_panel(app, PanelRect{0, body.y, files_width, body.height});
         float right_x = files_width, right_width = width - files_width;
+        // The Pose panel: a column on the right, the whole body's height.
+        if (s.windows.pose) {
+            float pose_width = std::clamp(right_width * 0.4f, 220.0f, 760.0f);
+            right_width -= pose_width;
+            draw_pose_panel(app, PanelRect{right_x + right_width, body.y, pose_width, body.height});
+        } else {
+            s.pose.view_hovered = false;
+        }
         bool bottom = s.windows.inspector || s.windows.groups || s.windows.simulation;
         float timeline_height = bottom ? std::max(160.0f, body.height * 0.56f) : body.height;
         if (s.windows.timeline)

@@ -13,11 +13,11 @@ void draw_status_bar(App& app, const PanelRect& rect) {
     place_next_window(rect);
     ImGui::Begin("##status", nullptr, kTiledWindowFlags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
     // View toggles on the right edge; the facts on the left are clipped to the space before them.
-    const char* labels[] = {"Files",  "Timeline", "Inspector", "Simulation", "Groups",
+    const char* labels[] = {"Files",  "Timeline", "Inspector", "Simulation", "Groups",   "Pose",
                             "Search", "History",  "Export",    "Compare",    "Help (F1)"};
-    bool* flags[] = {&s.windows.files,   &s.windows.timeline, &s.windows.inspector, &s.windows.simulation,
-                     &s.windows.groups,  &s.windows.search,   &s.windows.history,   &s.edit.export_dialog.open,
-                     &s.windows.compare, &s.windows.help};
+    bool* flags[] = {&s.windows.files,           &s.windows.timeline, &s.windows.inspector, &s.windows.simulation,
+                     &s.windows.groups,          &s.windows.pose,     &s.windows.search,    &s.windows.history,
+                     &s.edit.export_dialog.open, &s.windows.compare,  &s.windows.help};
     constexpr size_t kToggles = sizeof labels / sizeof labels[0];
     float toggles_width = 0;
     if (s.document)
@@ -37,8 +37,7 @@ void draw_status_bar(App& app, const PanelRect& rect) {
             d.container.info.kind == ContainerKind::None ? "uncompressed" : "in " + d.container.info.variant_name();
         ImGui::TextDisabled("%s %s | %zu TAE file%s | %zu animations | %zu events | parsed in %.0f ms",
                             doc.kind_name().c_str(), wrapper.c_str(), d.taes.size(), d.taes.size() == 1 ? "" : "s",
-                            app.document_totals().animations, app.document_totals().events,
-                            s.load.parse_milliseconds);
+                            app.document_totals().animations, app.document_totals().events, s.load.parse_milliseconds);
         if (const TaeFileInfo* info = app.selected_tae_info()) {
             ImGui::SameLine();
             ImGui::TextDisabled("| game %s", info->game.empty() ? "unknown" : info->game.c_str());

@@ -102,7 +102,7 @@ uint32_t brighten(uint32_t color) {
 }
 
 void fit_view(TimelineState& view, const TimelineModel& model) {
-    double lo = 0, hi = std::max(model.length, 10.0 / kFramesPerSecond);
+    double lo = 0, hi = std::max({model.length, model.true_length, 10.0 / kFramesPerSecond});
     for (const TimelineRow& row : model.rows) {
         if (row.timing == EventTiming::NotFinite) continue;
         lo = std::min(lo, row.bar_start);
@@ -163,6 +163,16 @@ void draw_ruler(ImDrawList* draw, const TimeAxis& axis, ImVec2 top_left, ImVec2 
         if (x >= top_left.x && x <= bottom_right.x)
             draw->AddLine(ImVec2(x, top_left.y), ImVec2(x, bottom_right.y), palette::kAccent, 1.5f);
     }
+}
+
+// The animation's true end (its Havok duration), when known: a line with "end" over the rows.
+void draw_true_end(ImDrawList* draw, const TimeAxis& axis, const TimelineModel& model, float top, float bottom,
+                   bool with_label) {
+    if (model.true_length < 0) return;
+    float x = axis.x(model.true_length);
+    if (x < axis.x0 || x > axis.x1) return;
+    draw->AddLine(ImVec2(x, top), ImVec2(x, bottom), palette::kTrueEnd, 2.0f);
+    if (with_label) draw->AddText(ImVec2(x + 3, top + 1), palette::kTrueEnd, "end");
 }
 
 void draw_playhead(ImDrawList* draw, float x, float top, float bottom, bool with_handle) {
@@ -274,11 +284,13 @@ void event_tooltip(const App& app, const TimelineRow& row) {
     time_line("start", row.start, e.start_bits);
     time_line("end  ", row.end, e.end_bits);
     if (row.group >= 0) ImGui::TextDisabled("member of group %d", row.group);
-    if (row.timing != EventTiming::Regular) {
+    if (row.irregular()) {
         ImGui::Spacing();
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(palette::kWarning));
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
-        ImGui::Text("%s: %s", event_timing_id(row.timing), event_timing_explanation(row.timing));
+        if (row.timing != EventTiming::Regular)
+            ImGui::Text("%s: %s", event_timing_id(row.timing), event_timing_explanation(row.timing));
+        if (row.after_end) ImGui::Text("after-end: %s", after_end_explanation(app.timeline(), row).c_str());
         ImGui::PopTextWrapPos();
         ImGui::PopStyleColor();
     }
@@ -414,7 +426,7 @@ void handle_left_button(App& app, const TimeAxis& axis, const TimelineModel& mod
             if (hit.event >= 0 && !io.KeyShift)
                 app.select_event(hit.event);
             else if (hit.event < 0 && io.MousePos.x >= axis.x0)
-                app.set_time(std::round(axis.time(io.MousePos.x) * kFramesPerSecond) / kFramesPerSecond);
+                app.set_time(std::round(axis.time(io.MousePos.x) / app.frame_seconds()) * app.frame_seconds());
         }
         g = TimelineGesture{};
     }
@@ -508,9 +520,26 @@ void draw_toolbar(App& app) {
     ImGui::AlignTextToFramePadding();
     ImGui::Text("frame %3.0f / %d   %6.3f s / %.3f s", std::round(view.time * kFramesPerSecond), model.frame_count(),
                 view.time, model.length);
+    if (model.true_length >= 0) {
+        // The clip's own frames (Havok): its rate drives playback and the frame steps.
+        const AnimationLength& length = app.selected_length();
+        ImGui::SameLine();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kTrueEnd), "| clip %3.0f / %u @ %.0f fps",
+                           std::round(view.time / length.frame_duration), length.frame_count,
+                           1.0 / length.frame_duration);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "The animation's own frames, from its Havok data: %u frames of %.4f s, %.4f s in all%s.\n"
+                "Play and the frame steps use this rate; the ruler counts the TAE's 30 fps frames.",
+                length.frame_count, length.frame_duration, length.duration, length.additive ? ", additive" : "");
+    } else if (const AnimationLength& length = app.selected_length(); !length.reason.empty()) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("| length from events");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("No true length: %s", length.reason.c_str());
+    }
     ImGui::SameLine();
     size_t irregular = 0;
-    for (const TimelineRow& row : model.rows) irregular += row.timing != EventTiming::Regular;
+    for (const TimelineRow& row : model.rows) irregular += row.irregular();
     ImGui::TextDisabled("| %zu events", model.rows.size());
     ImGui::SameLine();
     static const char* orders[] = {"rows: stored order", "rows: by event group", "rows: by type"};
@@ -612,11 +641,13 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
     ImGui::InvisibleButton("##ruler", ImVec2(std::max(1.0f, axis.x1 - axis.x0), ruler_height));
     if (ImGui::IsItemActive()) {
         view.playing = false;
+        // Snapped to the animation's own frames (the clip's rate when it has one).
         double t = axis.time(io.MousePos.x);
-        app.set_time(std::round(t * kFramesPerSecond) / kFramesPerSecond);
+        app.set_time(std::round(t / app.frame_seconds()) * app.frame_seconds());
     }
     if (ImGui::IsItemHovered()) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
     draw_ruler(draw, axis, ImVec2(axis.x0, origin.y), ImVec2(axis.x1, origin.y + ruler_height), model.length);
+    draw_true_end(draw, axis, model, origin.y, origin.y + ruler_height, true);
     draw->AddText(ImVec2(origin.x + 4, origin.y + 1), palette::kTextDim, "event");
     draw->AddText(ImVec2(origin.x + 4, origin.y + 1 + line), palette::kTextDim, "frames / s");
 
@@ -715,7 +746,7 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
         const TimelineRow& row = model.rows[size_t(r)];
         RowLayout::Band band = rows.band(r);
         bool selected = s.selection.is_event_selected(int(row.event_index));
-        bool irregular = row.timing != EventTiming::Regular;
+        bool irregular = row.irregular();
         uint32_t irregular_color = row.timing == EventTiming::EndBeforeStart ? palette::kError : palette::kWarning;
         if (selected) rows_draw->AddRectFilled(ImVec2(rows_left, band.y0), ImVec2(axis.x0, band.y1), 0x60F0B050);
         if (rows.labelled) {
@@ -811,6 +842,7 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
     }
     draw_context_menu(app);
 
+    draw_true_end(rows_draw, axis, model, clip_top, clip_bottom, false);
     // Playhead over the rows.
     float playhead_x = axis.x(view.time);
     if (playhead_x >= axis.x0 && playhead_x <= axis.x1)

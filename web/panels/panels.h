@@ -20,6 +20,7 @@ void draw_timeline_panel(App& app, const PanelRect& rect);    // panel_timeline.
 void draw_groups_panel(App& app, const PanelRect& rect);      // panel_groups.cpp
 void draw_inspector_panel(App& app, const PanelRect& rect);   // panel_inspector.cpp
 void draw_simulation_panel(App& app, const PanelRect& rect);  // panel_simulation.cpp
+void draw_pose_panel(App& app, const PanelRect& rect);        // panel_pose.cpp: the skeleton in 3D
 void draw_search_window(App& app);                            // panel_search.cpp
 void draw_help_window(App& app);                              // panel_help.cpp
 void draw_history_window(App& app);                           // panel_history.cpp: the undo history

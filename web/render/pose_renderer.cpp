@@ -1,0 +1,110 @@
+#include "pose_renderer.h"
+
+#include <GLES3/gl3.h>
+
+#include <cstddef>
+#include <cstdio>
+
+#include "embedded_shaders.h"
+#include "gl_program.h"
+
+namespace taescope::web {
+
+PoseRenderer& pose_renderer() {
+    static PoseRenderer instance;
+    return instance;
+}
+
+bool PoseRenderer::ensure_program() {
+    if (program_ || program_failed_) return program_ != 0;
+    std::string log;
+    program_ = build_gl_program(kShader_pose_vert, kShader_pose_frag, log);
+    if (!program_) {
+        program_failed_ = true;
+        mode_ = "not drawn (shader failed: " + log + ")";
+        std::printf("pose shader failed: %s\n", log.c_str());
+        return false;
+    }
+    // Uniform locations once, here: never a query while drawing.
+    view_projection_location_ = glGetUniformLocation(program_, "u_view_projection");
+    viewport_location_ = glGetUniformLocation(program_, "u_viewport");
+    pixel_scale_location_ = glGetUniformLocation(program_, "u_pixel_scale");
+    fade_location_ = glGetUniformLocation(program_, "u_fade");
+
+    glGenVertexArrays(1, &vertex_array_);
+    glGenBuffers(1, &instance_buffer_);
+    glGenBuffers(1, &corner_buffer_);
+    glBindVertexArray(vertex_array_);
+    // Per vertex: the quad's corners (two triangles), x along the shape, y across it.
+    const float corners[12] = {0, -1, 1, -1, 0, 1, 1, -1, 1, 1, 0, 1};
+    glBindBuffer(GL_ARRAY_BUFFER, corner_buffer_);
+    glBufferData(GL_ARRAY_BUFFER, sizeof corners, corners, GL_STATIC_DRAW);
+    glEnableVertexAttribArray(5);
+    glVertexAttribPointer(5, 2, GL_FLOAT, GL_FALSE, 0, nullptr);
+    // Per instance: one PoseShape.
+    glBindBuffer(GL_ARRAY_BUFFER, instance_buffer_);
+    const GLsizei stride = sizeof(PoseShape);
+    auto at = [](size_t offset) { return reinterpret_cast<void*>(offset); };
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, at(offsetof(PoseShape, from)));
+    glEnableVertexAttribArray(1);
+    glVertexAttribPointer(1, 3, GL_FLOAT, GL_FALSE, stride, at(offsetof(PoseShape, to)));
+    glEnableVertexAttribArray(2);
+    glVertexAttribPointer(2, 2, GL_FLOAT, GL_FALSE, stride, at(offsetof(PoseShape, width)));
+    glEnableVertexAttribArray(3);
+    glVertexAttribPointer(3, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, at(offsetof(PoseShape, color)));
+    glEnableVertexAttribArray(4);
+    glVertexAttribPointer(4, 1, GL_FLOAT, GL_FALSE, stride, at(offsetof(PoseShape, kind)));
+    for (GLuint location = 0; location <= 4; ++location) glVertexAttribDivisor(location, 1);
+    glBindVertexArray(0);
+    return true;
+}
+
+bool PoseRenderer::draw(ImDrawList* draw, ImVec2 top_left, ImVec2 bottom_right,
+                        const std::array<float, 16>& view_projection, std::array<float, 2> fade,
+                        const std::vector<PoseShape>& shapes) {
+    if (!ensure_program()) return false;
+    mode_ = "shader";
+    top_left_ = top_left;
+    bottom_right_ = bottom_right;
+    view_projection_ = view_projection;
+    fade_ = fade;
+    shapes_.assign(shapes.begin(), shapes.end());
+    draw->AddCallback(&PoseRenderer::render_callback, this);
+    draw->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+    return true;
+}
+
+void PoseRenderer::render_callback(const ImDrawList*, const ImDrawCmd* cmd) {
+    auto* self = static_cast<PoseRenderer*>(cmd->UserCallbackData);
+    const ImDrawData* data = ImGui::GetDrawData();
+    if (!self || !data || data->DisplaySize.x <= 0 || data->DisplaySize.y <= 0 || self->shapes_.empty()) return;
+    const ImVec2 pos = data->DisplayPos, size = data->DisplaySize, scale = data->FramebufferScale;
+    const float fb_height = size.y * scale.y;
+    // The view's rectangle and the window's clip rectangle, in framebuffer pixels (y up).
+    const int vx0 = int((self->top_left_.x - pos.x) * scale.x), vy0 = int((self->top_left_.y - pos.y) * scale.y);
+    const int vx1 = int((self->bottom_right_.x - pos.x) * scale.x),
+              vy1 = int((self->bottom_right_.y - pos.y) * scale.y);
+    const ImVec4 clip = cmd->ClipRect;
+    const int cx0 = int((clip.x - pos.x) * scale.x), cy0 = int((clip.y - pos.y) * scale.y);
+    const int cx1 = int((clip.z - pos.x) * scale.x), cy1 = int((clip.w - pos.y) * scale.y);
+    if (vx1 <= vx0 || vy1 <= vy0 || cx1 <= cx0 || cy1 <= cy0) return;
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(cx0, int(fb_height) - cy1, cx1 - cx0, cy1 - cy0);
+    glViewport(vx0, int(fb_height) - vy1, vx1 - vx0, vy1 - vy0);
+    glEnable(GL_BLEND);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glUseProgram(self->program_);
+    glUniformMatrix4fv(self->view_projection_location_, 1, GL_FALSE, self->view_projection_.data());
+    glUniform2f(self->viewport_location_, float(vx1 - vx0), float(vy1 - vy0));
+    glUniform1f(self->pixel_scale_location_, scale.x);
+    glUniform2f(self->fade_location_, self->fade_[0], self->fade_[1]);
+    glBindVertexArray(self->vertex_array_);
+    glBindBuffer(GL_ARRAY_BUFFER, self->instance_buffer_);
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(self->shapes_.size() * sizeof(PoseShape)), self->shapes_.data(),
+                 GL_STREAM_DRAW);
+    glDrawArraysInstanced(GL_TRIANGLES, 0, 6, GLsizei(self->shapes_.size()));
+    glBindVertexArray(0);
+}
+
+}  // namespace taescope::web

@@ -1,0 +1,56 @@
+// Draws the Pose panel's 3D view with our own GLSL ES 3.0 program (shaders/pose.*.glsl): the
+// panel prepares a list of shapes (PoseShape: lines, tapered bones, joint discs, all in model
+// space) and a view-projection matrix; the renderer uploads them as one instance buffer and
+// draws them from an ImGui draw-list callback into the panel's rectangle, in the panel's draw
+// order and clip rectangle. Nothing is read back from GL while drawing.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "imgui.h"
+
+namespace taescope::web {
+
+enum class PoseShapeKind : uint8_t { Line = 0, Joint = 1, Bone = 2 };
+
+// One instance of the shader (40 bytes, the vertex layout of pose_renderer.cpp).
+struct PoseShape {
+    float from[3];
+    float to[3];
+    float width[2];  // CSS pixels at `from` and `to` (a joint: its diameter in width[0])
+    uint32_t color;  // 0xAABBGGRR
+    float kind;      // PoseShapeKind as a float (the shader's attribute)
+};
+static_assert(sizeof(PoseShape) == 40, "the instance layout the shader reads");
+
+class PoseRenderer {
+public:
+    // Adds the shapes to `draw`, projected with `view_projection` (column-major) into
+    // [top_left, bottom_right] (screen coordinates). `fade` is the eye distance range over which
+    // farther shapes darken. False when the shader program is not available (mode() says why).
+    bool draw(ImDrawList* draw, ImVec2 top_left, ImVec2 bottom_right, const std::array<float, 16>& view_projection,
+              std::array<float, 2> fade, const std::vector<PoseShape>& shapes);
+    // "shader" or why the view cannot be drawn, for the query API.
+    const std::string& mode() const { return mode_; }
+
+private:
+    bool ensure_program();
+    static void render_callback(const ImDrawList* list, const ImDrawCmd* cmd);
+
+    unsigned program_ = 0, vertex_array_ = 0, instance_buffer_ = 0, corner_buffer_ = 0;
+    int view_projection_location_ = -1, viewport_location_ = -1, pixel_scale_location_ = -1, fade_location_ = -1;
+    bool program_failed_ = false;
+    std::string mode_ = "not drawn yet";
+    // What the callback draws (set by draw() in the same frame).
+    std::vector<PoseShape> shapes_;
+    std::array<float, 16> view_projection_{};
+    std::array<float, 2> fade_{};
+    ImVec2 top_left_, bottom_right_;
+};
+
+PoseRenderer& pose_renderer();
+
+}  // namespace taescope::web
