@@ -417,7 +417,7 @@ void App::rebuild_timeline() {
         selected_length_ = pose_.length(entry->full_number(*a));
         if (selected_length_.known && selected_length_.frame_duration > 0) {
             frame_seconds_ = selected_length_.frame_duration;
-            mark_true_end(timeline_, selected_length_.duration, selected_length_.frame_count);
+            mark_true_end(timeline_, selected_length_);
         }
     }
 

@@ -152,10 +152,11 @@ TimelineModel prepare_timeline(const TaeAnimation& animation, const GameTemplate
     return model;
 }
 
-void mark_true_end(TimelineModel& model, double duration, uint32_t frame_count) {
-    model.true_length = duration;
-    model.true_frame_count = frame_count;
-    for (TimelineRow& row : model.rows) row.after_end = std::isfinite(row.start) && double(row.start) > duration + 1e-6;
+// The rule census uses too (starts_after_end: 1 ms of slack for f32 times).
+void mark_true_end(TimelineModel& model, const AnimationLength& length) {
+    model.true_length = length.duration;
+    model.true_frame_count = length.frame_count;
+    for (TimelineRow& row : model.rows) row.after_end = std::isfinite(row.start) && starts_after_end(row.start, length);
 }
 
 std::string after_end_explanation(const TimelineModel& model, const TimelineRow& row) {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "binder/havok_character.h"
 #include "tae/tae_model.h"
 #include "templates/event_template.h"
 
@@ -65,7 +66,7 @@ TimelineModel prepare_timeline(const TaeAnimation& animation, const GameTemplate
 
 // Records the animation's true end (its Havok duration and frame count) and flags the events
 // that start after it (by more than a microsecond: an event at the last frame is not flagged).
-void mark_true_end(TimelineModel& model, double duration, uint32_t frame_count);
+void mark_true_end(TimelineModel& model, const AnimationLength& length);
 // The hover text of an event that starts after the true end.
 std::string after_end_explanation(const TimelineModel& model, const TimelineRow& row);
 

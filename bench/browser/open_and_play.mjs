@@ -28,6 +28,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installFrameClock } from './frame_clock.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -148,29 +149,13 @@ try {
   // Every WebGL call is timed too: with SwiftShader, calls that read state (ImGui's backend
   // saves and restores GL state each frame) wait for the GPU process to finish rendering, so
   // the time inside WebGL calls is reported apart from the rest of the frame (our code).
+  await installFrameClock(page);
+  // Drop-to-ready: the first frame after the dropped file went from "parsing" to shown.
   await page.addInitScript(() => {
-    window.__frames = [];
-    window.__glMs = 0;
     window.__awaitingReady = false;
     window.__seenParsing = false;
     window.__readyFrame = -1;
-    const proto = WebGL2RenderingContext.prototype;
-    for (const key of Object.getOwnPropertyNames(proto)) {
-      const d = Object.getOwnPropertyDescriptor(proto, key);
-      if (!d || typeof d.value !== 'function' || key === 'constructor') continue;
-      const f = d.value;
-      proto[key] = function (...args) {
-        const a = performance.now();
-        try { return f.apply(this, args); } finally { window.__glMs += performance.now() - a; }
-      };
-    }
-    const original = window.requestAnimationFrame.bind(window);
-    window.requestAnimationFrame = (callback) => original((timestamp) => {
-      const gl0 = window.__glMs;
-      const start = performance.now();
-      callback(timestamp);
-      const end = performance.now();
-      window.__frames.push([start, end, window.__glMs - gl0]);
+    window.__onFrame = () => {
       if (window.__awaitingReady && window.taescope) {
         const s = window.taescope.state();
         if (s.fileName === window.__targetName && s.status === 'parsing') window.__seenParsing = true;
@@ -179,7 +164,7 @@ try {
           window.__readyFrame = window.__frames.length - 1;
         }
       }
-    });
+    };
   });
   await page.goto(url);
   await page.waitForFunction(() => window.taescope && window.taescope.ready, null, { timeout: 60000 });

@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installFrameClock } from './frame_clock.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -44,28 +45,7 @@ try {
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
   await page.route('**/__bench_input__', (route) => route.fulfill({ body: fs.readFileSync(input), contentType: 'application/octet-stream' }));
-  await page.addInitScript(() => {
-    window.__frames = [];
-    window.__glMs = 0;
-    const proto = WebGL2RenderingContext.prototype;
-    for (const key of Object.getOwnPropertyNames(proto)) {
-      const d = Object.getOwnPropertyDescriptor(proto, key);
-      if (!d || typeof d.value !== 'function' || key === 'constructor') continue;
-      const f = d.value;
-      proto[key] = function (...args) {
-        const a = performance.now();
-        try { return f.apply(this, args); } finally { window.__glMs += performance.now() - a; }
-      };
-    }
-    const original = window.requestAnimationFrame.bind(window);
-    window.requestAnimationFrame = (callback) => original((timestamp) => {
-      const gl0 = window.__glMs;
-      const start = performance.now();
-      callback(timestamp);
-      const end = performance.now();
-      window.__frames.push([start, end, window.__glMs - gl0]);
-    });
-  });
+  await installFrameClock(page);
   await page.goto(url + '?sample=none');
   await page.waitForFunction(() => window.taescope && window.taescope.ready, null, { timeout: 60000 });
   await page.evaluate(() => window.taescope.ready);
