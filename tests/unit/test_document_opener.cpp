@@ -192,7 +192,9 @@ TEST_CASE("a payload decoded apart (the decode worker) opens into the document o
         std::string path = test::corpus_path(rel);
         if (!path.empty()) inputs.emplace_back(rel, test::load(path));
     }
-    for (const auto& [name, bytes] : inputs) {
+    for (const auto& input : inputs) {  // no structured binding: clang 14 (wasm) refuses them in CAPTURE
+        const std::string& name = input.first;
+        const auto& bytes = input.second;
         CAPTURE(name);
         Result<Document> whole = open_document(Bytes(bytes), name);
         REQUIRE(whole.ok());
@@ -233,7 +235,9 @@ TEST_CASE("a damaged file decoded apart fails with the error the page showed whe
     std::vector<uint8_t> wrong_method = krak;
     std::memcpy(wrong_method.data() + 0x28, "ZSTD", 4);
     damaged.emplace_back("zstd.anibnd.dcx", wrong_method);
-    for (const auto& [name, bytes] : damaged) {
+    for (const auto& input : damaged) {  // no structured binding: clang 14 (wasm) refuses them in CAPTURE
+        const std::string& name = input.first;
+        const auto& bytes = input.second;
         CAPTURE(name);
         Result<Document> direct = open_document(Bytes(bytes), name);
         REQUIRE(!direct.ok());
