@@ -137,10 +137,11 @@ Result<SplineCompressedTracks> SplineCompressedTracks::read(std::vector<uint8_t>
     const uint8_t* d = data.data();
 
     for (uint32_t b = 0; b < layout.block_count; ++b) {
-        const std::string where = "block " + std::to_string(b);
+        // Error texts are made only on failure: a string per track and block cost more than the walk.
+        auto where = [b] { return "block " + std::to_string(b); };
         uint64_t p = layout.block_offsets[b];
         if (p > size || uint64_t(T) * 4 + F > size - p)
-            return make_error(p, where + ": the track headers (" + std::to_string(uint64_t(T) * 4 + F) +
+            return make_error(p, where() + ": the track headers (" + std::to_string(uint64_t(T) * 4 + F) +
                                      " bytes) run past the data's " + std::to_string(size) + " bytes");
         const uint64_t headers = p;
         p = align_up(p + uint64_t(T) * 4 + F, 4);
@@ -151,13 +152,13 @@ Result<SplineCompressedTracks> SplineCompressedTracks::read(std::vector<uint8_t>
             tb.translation_mask = d[headers + 4 * k + 1];
             tb.rotation_mask = d[headers + 4 * k + 2];
             tb.scale_mask = d[headers + 4 * k + 3];
-            const std::string track_where = where + ", track " + std::to_string(k);
+            auto track_where = [&where, k] { return where() + ", track " + std::to_string(k); };
             if ((tb.quant & 3) > 1 || ((tb.quant >> 6) & 3) > 1)
-                return make_error(headers + 4 * k, track_where + ": scalar quantisation " + hex(tb.quant) +
+                return make_error(headers + 4 * k, track_where() + ": scalar quantisation " + hex(tb.quant) +
                                                        " (only 8- and 16-bit are defined)");
             const uint8_t rotation_format = (tb.quant >> 2) & 15;
             if (rotation_format > 5 || rotation_format == 3 || rotation_format == 4)
-                return make_error(headers + 4 * k, track_where + ": rotation quantisation " +
+                return make_error(headers + 4 * k, track_where() + ": rotation quantisation " +
                                                        std::string(rotation_quantization_name(rotation_format)) +
                                                        " (" + std::to_string(rotation_format) +
                                                        ") is not read: no reader documents its layout");
@@ -169,18 +170,18 @@ Result<SplineCompressedTracks> SplineCompressedTracks::read(std::vector<uint8_t>
                 uint32_t n = 0;
                 if (animated) {
                     if (p > size || size - p < 3)
-                        return make_error(p, track_where + ", " + part + ": spline header past the end of the data");
+                        return make_error(p, track_where() + ", " + part + ": spline header past the end of the data");
                     n = load_u16le(d + p);
                     uint32_t degree = d[p + 2];
                     if (degree < 1 || degree > 3)
-                        return make_error(p + 2, track_where + ", " + part + ": spline degree " +
+                        return make_error(p + 2, track_where() + ", " + part + ": spline degree " +
                                                      std::to_string(degree) + " (degrees 1-3 are read)");
                     if (n < degree)
-                        return make_error(p, track_where + ", " + part + ": " + std::to_string(n + 1) +
+                        return make_error(p, track_where() + ", " + part + ": " + std::to_string(n + 1) +
                                                  " control points are too few for degree " + std::to_string(degree));
                     uint64_t knots = uint64_t(n) + degree + 2;
                     if (size - p - 3 < knots)
-                        return make_error(p + 3, track_where + ", " + part + ": " + std::to_string(knots) +
+                        return make_error(p + 3, track_where() + ", " + part + ": " + std::to_string(knots) +
                                                      " knots run past the end of the data");
                     p = align_up(p + 3 + knots, 4);
                     s.statistics_.spline_parts++;
@@ -192,7 +193,7 @@ Result<SplineCompressedTracks> SplineCompressedTracks::read(std::vector<uint8_t>
                 uint64_t bytes = 8 * uint64_t(popcount3(animated)) + 4 * uint64_t(popcount3(fixed));
                 if (animated) bytes += (uint64_t(n) + 1) * popcount3(animated) * (wide ? 2 : 1);
                 if (p > size || size - p < bytes)
-                    return make_error(p, track_where + ", " + part + ": " + std::to_string(bytes) +
+                    return make_error(p, track_where() + ", " + part + ": " + std::to_string(bytes) +
                                              " bytes of ranges and control points run past the end of the data");
                 p = align_up(p + bytes, 4);
                 return ok_status();
@@ -205,17 +206,17 @@ Result<SplineCompressedTracks> SplineCompressedTracks::read(std::vector<uint8_t>
                 uint64_t bytes = 0;
                 if (tb.rotation_mask & 0xF0) {
                     if (p > size || size - p < 3)
-                        return make_error(p, track_where + ", rotation: spline header past the end of the data");
+                        return make_error(p, track_where() + ", rotation: spline header past the end of the data");
                     uint32_t n = load_u16le(d + p), degree = d[p + 2];
                     if (degree < 1 || degree > 3)
-                        return make_error(p + 2, track_where + ", rotation: spline degree " + std::to_string(degree) +
+                        return make_error(p + 2, track_where() + ", rotation: spline degree " + std::to_string(degree) +
                                                      " (degrees 1-3 are read)");
                     if (n < degree)
-                        return make_error(p, track_where + ", rotation: " + std::to_string(n + 1) +
+                        return make_error(p, track_where() + ", rotation: " + std::to_string(n + 1) +
                                                  " control points are too few for degree " + std::to_string(degree));
                     uint64_t knots = uint64_t(n) + degree + 2;
                     if (size - p - 3 < knots)
-                        return make_error(p + 3, track_where + ", rotation: " + std::to_string(knots) +
+                        return make_error(p + 3, track_where() + ", rotation: " + std::to_string(knots) +
                                                      " knots run past the end of the data");
                     p = align_up(p + 3 + knots, A);
                     bytes = (uint64_t(n) + 1) * B;
@@ -230,7 +231,7 @@ Result<SplineCompressedTracks> SplineCompressedTracks::read(std::vector<uint8_t>
                     s.statistics_.identity_parts++;
                 }
                 if (p > size || size - p < bytes)
-                    return make_error(p, track_where + ", rotation: " + std::to_string(bytes) +
+                    return make_error(p, track_where() + ", rotation: " + std::to_string(bytes) +
                                              " bytes of quaternions run past the end of the data");
                 p = align_up(p + bytes, 4);
             }
@@ -239,7 +240,7 @@ Result<SplineCompressedTracks> SplineCompressedTracks::read(std::vector<uint8_t>
         if (b < layout.float_block_offsets.size() && F == 0) {
             uint64_t expected = uint64_t(layout.block_offsets[b]) + layout.float_block_offsets[b];
             if (p != expected)
-                s.notes_.push_back(where + ": transform data ends at " + hex(p) + ", floatBlockOffsets says " +
+                s.notes_.push_back(where() + ": transform data ends at " + hex(p) + ", floatBlockOffsets says " +
                                    hex(expected));
         }
     }
