@@ -163,28 +163,35 @@ Result<SplineCompressedTracks> SplineCompressedTracks::read(std::vector<uint8_t>
                                                        " (" + std::to_string(rotation_format) +
                                                        ") is not read: no reader documents its layout");
 
+            // A spline's header (§7.4, §7.5): its control-point count minus one, degree and knots;
+            // p moves past the knots, aligned to `align` (4 for vectors, the quantisation's for rotations).
+            auto walk_spline_header = [&](const char* part, uint64_t align, uint32_t& n) -> Status {
+                if (p > size || size - p < 3)
+                    return make_error(p, track_where() + ", " + part + ": spline header past the end of the data");
+                n = load_u16le(d + p);
+                uint32_t degree = d[p + 2];
+                if (degree < 1 || degree > 3)
+                    return make_error(p + 2, track_where() + ", " + part + ": spline degree " + std::to_string(degree) +
+                                                 " (degrees 1-3 are read)");
+                if (n < degree)
+                    return make_error(p, track_where() + ", " + part + ": " + std::to_string(n + 1) +
+                                             " control points are too few for degree " + std::to_string(degree));
+                uint64_t knots = uint64_t(n) + degree + 2;
+                if (size - p - 3 < knots)
+                    return make_error(p + 3, track_where() + ", " + part + ": " + std::to_string(knots) +
+                                                 " knots run past the end of the data");
+                p = align_up(p + 3 + knots, align);
+                s.statistics_.spline_parts++;
+                return ok_status();
+            };
+
             // Vector parts and the rotation part, each followed by align(p, 4).
             auto walk_vector = [&](uint8_t mask, bool wide, const char* part, uint32_t& offset) -> Status {
                 offset = uint32_t(p);
                 const uint8_t animated = (mask >> 4) & 7, fixed = mask & 7 & ~animated;
                 uint32_t n = 0;
                 if (animated) {
-                    if (p > size || size - p < 3)
-                        return make_error(p, track_where() + ", " + part + ": spline header past the end of the data");
-                    n = load_u16le(d + p);
-                    uint32_t degree = d[p + 2];
-                    if (degree < 1 || degree > 3)
-                        return make_error(p + 2, track_where() + ", " + part + ": spline degree " +
-                                                     std::to_string(degree) + " (degrees 1-3 are read)");
-                    if (n < degree)
-                        return make_error(p, track_where() + ", " + part + ": " + std::to_string(n + 1) +
-                                                 " control points are too few for degree " + std::to_string(degree));
-                    uint64_t knots = uint64_t(n) + degree + 2;
-                    if (size - p - 3 < knots)
-                        return make_error(p + 3, track_where() + ", " + part + ": " + std::to_string(knots) +
-                                                     " knots run past the end of the data");
-                    p = align_up(p + 3 + knots, 4);
-                    s.statistics_.spline_parts++;
+                    TAESCOPE_TRY(walk_spline_header(part, 4, n));
                 } else if (fixed) {
                     s.statistics_.static_parts++;
                 } else {
@@ -205,22 +212,9 @@ Result<SplineCompressedTracks> SplineCompressedTracks::read(std::vector<uint8_t>
                 const uint64_t B = kRotationBytes[rotation_format], A = kRotationAlign[rotation_format];
                 uint64_t bytes = 0;
                 if (tb.rotation_mask & 0xF0) {
-                    if (p > size || size - p < 3)
-                        return make_error(p, track_where() + ", rotation: spline header past the end of the data");
-                    uint32_t n = load_u16le(d + p), degree = d[p + 2];
-                    if (degree < 1 || degree > 3)
-                        return make_error(p + 2, track_where() + ", rotation: spline degree " + std::to_string(degree) +
-                                                     " (degrees 1-3 are read)");
-                    if (n < degree)
-                        return make_error(p, track_where() + ", rotation: " + std::to_string(n + 1) +
-                                                 " control points are too few for degree " + std::to_string(degree));
-                    uint64_t knots = uint64_t(n) + degree + 2;
-                    if (size - p - 3 < knots)
-                        return make_error(p + 3, track_where() + ", rotation: " + std::to_string(knots) +
-                                                     " knots run past the end of the data");
-                    p = align_up(p + 3 + knots, A);
+                    uint32_t n = 0;
+                    TAESCOPE_TRY(walk_spline_header("rotation", A, n));
                     bytes = (uint64_t(n) + 1) * B;
-                    s.statistics_.spline_parts++;
                     s.statistics_.rotation_formats[rotation_format]++;
                 } else if (tb.rotation_mask & 0x0F) {
                     p = align_up(p, A);
