@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "adaptive_median.h"
 #include "binder/havok_character.h"
 #include "container/dcx.h"
 #include "havok/pose.h"
@@ -13,27 +14,6 @@
 
 namespace taescope::bench {
 namespace {
-
-// Median seconds of one call over as many samples as fit in the budget (3..51); calls shorter
-// than 200 us are repeated within a sample and the sample divided (the clock's own cost).
-template <class F>
-double median_within(double budget, int& repeats_used, F&& fn) {
-    auto clock = [] { return std::chrono::steady_clock::now(); };
-    auto a = clock();
-    fn();
-    const double once = std::max(std::chrono::duration<double>(clock() - a).count(), 1e-8);
-    const int calls = std::clamp(int(std::ceil(200e-6 / once)), 1, 10000);
-    const int repeats = std::clamp(int(budget / (once * calls)), 3, 51);
-    repeats_used = repeats_used == 0 ? repeats : std::min(repeats_used, repeats);
-    std::vector<double> t;
-    for (int i = 0; i < repeats; ++i) {
-        a = clock();
-        for (int k = 0; k < calls; ++k) fn();
-        t.push_back(std::chrono::duration<double>(clock() - a).count() / calls);
-    }
-    std::sort(t.begin(), t.end());
-    return t[t.size() / 2];
-}
 
 const void* volatile g_escaped = nullptr;
 
@@ -84,14 +64,14 @@ HavokStageReport measure_havok_stages(const std::string& label, const std::strin
     r.tracks = (*clip)->summary.track_count;
     r.pose_animation = animation_name(posed);
 
-    r.decompress = median_within(budget, r.repeats, [&] { (void)dcx_read(*file); });
-    r.shown_animation = median_within(budget, r.repeats, [&] {
+    r.decompress = adaptive_median(budget, r.repeats, [&] { (void)dcx_read(*file); });
+    r.shown_animation = adaptive_median(budget, r.repeats, [&] {
         HavokCharacter fresh({&*doc});
         (void)fresh.skeleton();
         auto c = fresh.clip(shown);
         g_escaped = c.ok() ? c->get() : nullptr;
     });
-    r.all_animations = median_within(budget, r.repeats, [&] {
+    r.all_animations = adaptive_median(budget, r.repeats, [&] {
         HavokCharacter fresh({&*doc});
         for (const auto& [number, ref] : fresh.members().animations) {
             auto c = fresh.clip(number);
@@ -101,7 +81,7 @@ HavokStageReport measure_havok_stages(const std::string& label, const std::strin
     havok::Pose pose;
     const double frames = double((*clip)->summary.frame_count - 1);
     double f = 0;
-    r.pose_sample = median_within(budget, r.repeats, [&] {
+    r.pose_sample = adaptive_median(budget, r.repeats, [&] {
         f = std::fmod(f + 7.37, frames);  // a different fractional frame every call
         havok::compute_pose(**skeleton, clip->get(), f, {}, pose);
         g_escaped = pose.model.data();

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <memory>
 
+#include "adaptive_median.h"
 #include "binder/tae_slots.h"
 #include "container/bnd4.h"
 #include "container/dcx.h"
@@ -24,29 +25,6 @@
 namespace taescope::bench {
 namespace {
 
-// Median seconds of one call of fn over as many samples as fit in the budget (3..51), after one
-// timed warm-up call that also sets the counts. A stage shorter than kShortestSample is called
-// several times in a row per sample and the sample divided: timed one call at a time, a stage
-// of a few microseconds measured mostly the clock itself (in wasm a call out to JavaScript).
-constexpr double kShortestSample = 200e-6;
-template <class F>
-double adaptive_median(double budget_seconds, int& repeats_used, F&& fn) {
-    auto clock = [] { return std::chrono::steady_clock::now(); };
-    auto a = clock();
-    fn();
-    const double once = std::max(std::chrono::duration<double>(clock() - a).count(), 1e-8);
-    const int calls_per_sample = std::clamp(int(std::ceil(kShortestSample / once)), 1, 10000);
-    const int repeats = std::clamp(int(budget_seconds / (once * calls_per_sample)), 3, 51);
-    repeats_used = std::min(repeats_used == 0 ? repeats : repeats_used, repeats);
-    std::vector<double> t;
-    for (int i = 0; i < repeats; ++i) {
-        a = clock();
-        for (int k = 0; k < calls_per_sample; ++k) fn();
-        t.push_back(std::chrono::duration<double>(clock() - a).count() / calls_per_sample);
-    }
-    std::sort(t.begin(), t.end());
-    return t[t.size() / 2];
-}
 
 // Publishes p through a volatile, so the compiler must assume the bytes behind it are read
 // later and cannot drop a copy into them (portable to wasm, unlike an empty asm statement).
