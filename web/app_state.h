@@ -274,6 +274,7 @@ struct AppState {
     bool strong_evidence_only = false;  // show only Proven/Observed meanings (set_strong_evidence_only)
     float device_pixel_ratio = 1.0f;
     uint64_t frame_counter = 0;
+    uint64_t frames_drawn = 0;  // frames sent to the GPU (the others showed nothing new)
 };
 
 }  // namespace taescope::web

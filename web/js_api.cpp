@@ -12,6 +12,7 @@
 #include "app.h"
 #include "imgui.h"
 #include "json_writer.h"
+#include "open_warm_up.h"
 #include "state_json.h"
 
 using taescope::web::app;
@@ -73,6 +74,13 @@ EMSCRIPTEN_KEEPALIVE int taescope_open_companion(uint8_t* data, uint32_t size, c
     std::free(data);
     app().queue_open(std::move(bytes), name ? name : "");
     return 0;
+}
+
+// Runs the open path on the page's bundled sample for up to `budget_ms` (web/open_warm_up.h); the
+// page calls it in idle moments before the first file. `data` stays the caller's. Returns the
+// number of opens that ran (0: the bytes do not open).
+EMSCRIPTEN_KEEPALIVE int taescope_warm_up(const uint8_t* data, uint32_t size, double budget_ms) {
+    return taescope::web::warm_up_open_path(taescope::Bytes(data, size), app().template_library(), budget_ms);
 }
 
 EMSCRIPTEN_KEEPALIVE const char* taescope_state_json() {

@@ -516,7 +516,8 @@ std::string page_status_json(App& app) {
     JsonWriter json;
     json.begin_object();
     write_load_status(json, s.load);
-    json.key("edit").begin_object().field("dirty", app.is_dirty()).end_object();
+    json.key("edit").begin_object().field("dirty", app.is_dirty()).field("generation", s.edit.generation).end_object();
+    json.field("openDecodedIn", s.load.decoded_in_worker ? "worker" : "main thread");
     json.key("reference")
         .begin_object()
         .field("fragment", app.reference_fragment())
@@ -551,6 +552,7 @@ std::string state_json(App& app) {
         .field("payloadCopyMilliseconds", s.load.payload_copy_ms)
         .field("devicePixelRatio", double(s.device_pixel_ratio))
         .field("frame", s.frame_counter)
+        .field("framesDrawn", s.frames_drawn)
         .field("strongEvidenceOnly", s.strong_evidence_only);
 
     if (s.document)

@@ -137,7 +137,7 @@ void DocumentOpener::read_container() {
     }
     if (inflater_) {
         // A DFLT payload, a slice at a time.
-        Result<bool> done = inflater_->step(kInflateSlice);
+        Result<bool> done = inflater_->step(inflate_slice_);
         if (!done) return fail(deferred_->locate(std::move(done).error()).within(doc_.name));
         if (!*done) return;
         doc_.container.payload = inflater_->take();

@@ -22,6 +22,10 @@
 //        drawnMs (to the start of the second frame after that: the result has been drawn),
 //        finished (drawnMs is known) }
 //   state().openDecodedIn, workerDecodeMilliseconds, payloadCopyMilliseconds: the engine's side
+//   taescope.openStatus()                     -> { status, generation, error, open, warmUp }: the same
+//        report without the whole state, for polling while a file opens
+//   state().warmUp -> { state: "not started"|"running"|"done"|"no sample", opens, milliseconds,
+//        workerDecodes }: the open path run on the bundled sample before the first file
 //   taescope.select(taeFile, animation)       animation: index, or name "a000_003000", or number
 //   taescope.animations(taeFile)              -> [{index, name, number, events, length, headerKind, ...}]
 //   taescope.selectEvent(i), taescope.setTime(seconds), taescope.play(bool), taescope.showHelp(bool)
@@ -109,7 +113,11 @@
   const errorOverlay = $('error-overlay');
 
   let Module = null;
-  let waiters = [];          // open() promises waiting for the engine to finish parsing
+  let waiters = [];          // open() promises waiting for the engine to finish parsing: { resolve, quiet }
+  // A promise for the end of the open about to begin. `quiet`: its caller (a drop, the Open… button)
+  // ignores the result, so it is resolved with null instead of the whole state, whose JSON for a
+  // 2,000-event animation took ~100 ms of the open's last task in headless Chromium.
+  const waitForOpen = ({ quiet = false } = {}) => new Promise((resolve) => waiters.push({ resolve, quiet }));
   let lastShownError = null; // the error the overlay shows (so Dismiss sticks until the next one)
 
   // ---- the DOM side of the app's state ----
@@ -117,6 +125,7 @@
     if (!Module) return { status: 'loading-module' };
     const state = JSON.parse(Module.UTF8ToString(Module._taescope_state_json()));
     state.open = openTimingReport(state);
+    state.warmUp = warmUpReport();
     return state;
   }
 
@@ -142,6 +151,10 @@
     if (error.context) lines.push(`in ${error.context}`);
     return lines.join('\n');
   }
+
+  // 1234567 -> "1,234,567". Not toLocaleString(): its first call sets up the browser's number
+  // formatting, which took 70 ms of the first open's task in headless Chromium.
+  const groupDigits = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
   function showBusy(text, fraction) {
     busy.hidden = false;
@@ -176,7 +189,7 @@
     noteOpenProgress(state.status);
     if (state.status === 'parsing') {
       const fraction = state.progress > 0 ? state.progress : null;
-      showBusy(`Opening ${state.fileName} (${state.fileSize.toLocaleString()} bytes)… ${state.progressText || ''}`, fraction);
+      showBusy(`Opening ${state.fileName} (${groupDigits(state.fileSize)} bytes)… ${state.progressText || ''}`, fraction);
       setText(statusLine, `parsing ${state.fileName}`);
     } else {
       hideBusy();
@@ -206,8 +219,8 @@
     if ((state.status === 'ready' || state.status === 'error') && waiters.length) {
       const done = waiters;
       waiters = [];
-      const full = readState();
-      for (const resolve of done) resolve(full);
+      const full = done.some((w) => !w.quiet) ? readState() : null;
+      for (const w of done) w.resolve(w.quiet ? null : full);
     }
   }
 
@@ -300,6 +313,11 @@
     };
   }
 
+  function warmUpReport() {
+    const { state, opens, milliseconds, workerDecodes } = warmUpState;
+    return { state, opens, milliseconds, workerDecodes };
+  }
+
   // ---- the decode worker (web/worker/): DCX / DCP wrappers are decoded off this thread ----
   // The engine's container code runs in a dedicated Web Worker (taescope-decode-worker.js, the
   // wasm module taescope-decode.js/.wasm). A dropped file goes to it as a File (it reads it), bytes
@@ -349,10 +367,10 @@
     decoding.queued = decoding.job = null;
     if (!job || !Module || !Module._taescope_awaits_decoded_payload(job.serial)) return;
     if (job.file) {
-      readFileWithProgress(job.file).then((bytes) => openHere(bytes, job.name),
+      readFileWithProgress(job.file).then((bytes) => openHere(bytes, job.name, job.options),
         (error) => failJob(job, `could not read the file: ${error.message}`));
     } else if (job.bytes && job.bytes.buffer.byteLength) {
-      openHere(job.bytes, job.name);
+      openHere(job.bytes, job.name, job.options);
     } else {
       failJob(job, `the decode worker stopped (${why}) with the file's bytes: open the file again`);
     }
@@ -371,8 +389,13 @@
 
   function onWorkerMessage(worker, message) {
     if (worker !== decoding.worker) return;
+    if (message.type === 'warmed') {
+      warmUpState.workerDecodes += message.decodes;
+      return;
+    }
     if (message.type === 'ready') {
       decoding.state = 'ready';
+      if (warmUpState.workerBytes) warmWorker();
       const queued = decoding.queued;
       decoding.queued = null;
       if (queued) postJob(queued);
@@ -430,9 +453,9 @@
 
   // Opens a DCX / DCP file through the worker: `source` is { file } or { bytes } (whose buffer
   // is transferred to the worker: detached here).
-  function openInWorker(source, size, name) {
+  function openInWorker(source, size, name, options = {}) {
     const serial = withString(name, (n) => Module._taescope_open_in_worker(size, n));
-    const parsed = new Promise((resolve) => waiters.push(resolve));
+    const parsed = waitForOpen(options);
     if (decoding.job) {
       // The worker is busy with an open that this one replaced: a fresh worker starts at once.
       const old = decoding.worker;
@@ -441,7 +464,7 @@
       old.terminate();
       startDecodeWorker();
     }
-    const job = { id: ++decoding.jobs, serial, name, ...source };
+    const job = { id: ++decoding.jobs, serial, name, options, ...source };
     if (!decoding.worker) {
       openHereOrFail(job);  // no worker after all
     } else if (decoding.state === 'ready') {
@@ -453,8 +476,8 @@
   }
 
   function openHereOrFail(job) {
-    if (job.file) readFileWithProgress(job.file).then((bytes) => openHere(bytes, job.name), (e) => failJob(job, `could not read the file: ${e.message}`));
-    else openHere(job.bytes, job.name);
+    if (job.file) readFileWithProgress(job.file).then((bytes) => openHere(bytes, job.name, job.options), (e) => failJob(job, `could not read the file: ${e.message}`));
+    else openHere(job.bytes, job.name, job.options);
   }
 
   // ---- bytes into the engine ----
@@ -470,8 +493,8 @@
 
   // On this thread: the bytes are copied into wasm memory and the engine decodes and parses them
   // a step per frame.
-  function openHere(bytes, name) {
-    const parsed = new Promise((resolve) => waiters.push(resolve));
+  function openHere(bytes, name, options = {}) {
+    const parsed = waitForOpen(options);
     try {
       copyIntoEngine(Module._taescope_open, bytes, name);
     } catch (error) {
@@ -484,11 +507,11 @@
   // Several files of one character (a player binder and its animation binders, in any order):
   // opened together on this thread, the one holding TAE files shown, the others searched for its
   // Havok data.
-  function openSet(files) {
+  function openSet(files, options = {}) {
     if (!Module) return Promise.reject(new Error('TAE Scope is still starting'));
-    if (files.length === 1) return openBytes(files[0].bytes, files[0].name);
+    if (files.length === 1) return openBytes(files[0].bytes, files[0].name, options);
     beginOpenTiming();
-    const parsed = new Promise((resolve) => waiters.push(resolve));
+    const parsed = waitForOpen(options);
     try {
       for (const file of files.slice(1)) copyIntoEngine(Module._taescope_open_companion, file.bytes, file.name);
       copyIntoEngine(Module._taescope_open, files[0].bytes, files[0].name);
@@ -502,11 +525,11 @@
 
   // A DCX / DCP file goes to the decode worker (its buffer is transferred: `bytes` is detached
   // afterwards), anything else is opened here.
-  function openBytes(bytes, name, { timingStarted = false } = {}) {
+  function openBytes(bytes, name, { timingStarted = false, quiet = false } = {}) {
     if (!Module) return Promise.reject(new Error('TAE Scope is still starting'));
     if (!timingStarted) beginOpenTiming();
     const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-    const opened = decoding.worker && isWrapped(data) ? openInWorker({ bytes: data }, data.length, name) : openHere(data, name);
+    const opened = decoding.worker && isWrapped(data) ? openInWorker({ bytes: data }, data.length, name, { quiet }) : openHere(data, name, { quiet });
     opened.catch(endOpenTiming);
     return opened;
   }
@@ -540,7 +563,7 @@
     return Promise.resolve(readState());
   }
 
-  async function openFile(file) {
+  async function openFile(file, { quiet = false } = {}) {
     if (isTemplateFile(file.name)) {
       try {
         return await loadTemplates(await file.text(), file.name);
@@ -557,10 +580,10 @@
         // A DCX / DCP file is read by the decode worker itself: this thread never holds its bytes
         // but in the slices it copies into wasm memory.
         const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
-        if (isWrapped(head)) return await openInWorker({ file }, file.size, file.name);
+        if (isWrapped(head)) return await openInWorker({ file }, file.size, file.name, { quiet });
       }
       const bytes = await readFileWithProgress(file);
-      return await openBytes(bytes, file.name, { timingStarted: true });
+      return await openBytes(bytes, file.name, { timingStarted: true, quiet });
     } catch (error) {
       endOpenTiming();
       hideBusy();
@@ -573,16 +596,16 @@
 
   // Several files dropped or chosen at once: template files load as templates, the others open
   // as one character (one file: exactly as a single open).
-  async function openFiles(list) {
+  async function openFiles(list, { quiet = false } = {}) {
     const files = Array.from(list);
     const templates = files.filter((f) => isTemplateFile(f.name));
     const others = files.filter((f) => !isTemplateFile(f.name));
     for (const file of templates) await openFile(file);
-    if (others.length <= 1) return others.length ? openFile(others[0]) : readState();
+    if (others.length <= 1) return others.length ? openFile(others[0], { quiet }) : quiet ? null : readState();
     try {
       const set = [];
       for (const file of others) set.push({ bytes: await readFileWithProgress(file), name: file.name });
-      return await openSet(set);
+      return await openSet(set, { quiet });
     } catch (error) {
       hideBusy();
       $('error-title').textContent = `Could not read ${others.map((f) => f.name).join(', ')}`;
@@ -658,7 +681,7 @@
     dragDepth = 0;
     $('drop-overlay').hidden = true;
     const files = e.dataTransfer && e.dataTransfer.files;
-    if (files && files.length) openFiles(files).catch(() => {});
+    if (files && files.length) openFiles(files, { quiet: true }).catch(() => {});
   });
   // Toolbar buttons never keep the keyboard focus: Space and the arrows belong to the viewer.
   for (const button of document.querySelectorAll('#toolbar button')) button.addEventListener('mousedown', (e) => e.preventDefault());
@@ -667,7 +690,7 @@
   fileInput.addEventListener('change', () => {
     const files = Array.from(fileInput.files || []);
     fileInput.value = '';
-    if (files.length) openFiles(files).catch(() => {});
+    if (files.length) openFiles(files, { quiet: true }).catch(() => {});
   });
   $('error-dismiss').addEventListener('click', () => { errorOverlay.hidden = true; canvas.focus(); });
   $('help-button').addEventListener('click', () => {
@@ -788,7 +811,7 @@
 
   function openLink(text) {
     const fragment = String(text).includes('#') ? String(text).split('#').slice(1).join('#') : String(text);
-    const parsed = fragment.startsWith('v1.t=') ? new Promise((resolve) => waiters.push(resolve)) : null;
+    const parsed = fragment.startsWith('v1.t=') ? waitForOpen() : null;
     const error = withString(fragment, (p) => Module.UTF8ToString(Module._taescope_open_link(p)));
     if (error) {
       if (parsed) waiters.pop();
@@ -871,6 +894,58 @@
     return { link, copied };
   }
 
+  // ---- warming up the open path (web/open_warm_up.h) ----
+  // Before the first file, the bundled sample is opened in wasm (and decoded by the worker) again
+  // and again, a slice per task, so that the engine's code is compiled, and its hot parts
+  // optimised, before a user's file arrives rather than during its open. It stops as soon as an
+  // open begins. state().warmUp reports it.
+  const WARM_UP_MS = 250, WARM_UP_SLICE_MS = 8, WARM_UP_WORKER_MS = 60;
+  const warmUpState = { state: 'not started', opens: 0, milliseconds: 0, workerDecodes: 0, workerBytes: null };
+
+  function warmWorker() {
+    const bytes = warmUpState.workerBytes;
+    warmUpState.workerBytes = null;
+    if (decoding.worker && decoding.state === 'ready' && !decoding.job) decoding.worker.postMessage({ warm: bytes, milliseconds: WARM_UP_WORKER_MS });
+  }
+
+  const openInProgress = () => timing.start >= 0 && !timing.end;
+
+  async function warmUp() {
+    let bytes = null;
+    try {
+      const index = await (await fetch('samples/index.json')).json();
+      const name = ((index && index.samples) || []).find((n) => /\.(anibnd\.dcx|dcx|tae)$/i.test(n));
+      const response = name ? await fetch(`samples/${encodeURIComponent(name)}`) : null;
+      if (response && response.ok) bytes = new Uint8Array(await response.arrayBuffer());
+    } catch {
+      bytes = null;  // no samples published: nothing to warm up with
+    }
+    if (!bytes || !bytes.length) {
+      warmUpState.state = 'no sample';
+      return;
+    }
+    warmUpState.state = 'running';
+    warmUpState.workerBytes = bytes.slice();
+    if (decoding.state === 'ready') warmWorker();  // else once the worker says it is ready
+    const pointer = Module._malloc(bytes.length);
+    if (!pointer) {
+      warmUpState.state = 'no memory';
+      return;
+    }
+    Module.HEAPU8.set(bytes, pointer);
+    while (warmUpState.milliseconds < WARM_UP_MS) {
+      await new Promise((r) => setTimeout(r, 0));  // frames and input go first
+      if (openInProgress()) break;  // a file is opening: the page is its
+      const t0 = performance.now();
+      const opens = Module._taescope_warm_up(pointer, bytes.length, WARM_UP_SLICE_MS);
+      warmUpState.milliseconds += performance.now() - t0;
+      if (!opens) break;
+      warmUpState.opens += opens;
+    }
+    Module._free(pointer);
+    warmUpState.state = 'done';
+  }
+
   // What the page opens first: a timeline link's events, else the default sample (a file
   // link waits for its file, which may be that sample).
   async function openStart() {
@@ -899,6 +974,12 @@
   // ---- start the module ----
   const api = {
     state: readState,
+    // The small status and the last open's report, without the whole state (whose JSON grows
+    // with the animation shown): for callers that poll while a file opens.
+    openStatus() {
+      const s = readPageStatus();
+      return { status: s.status, generation: s.edit ? s.edit.generation : 0, error: s.error, open: openTimingReport(s), warmUp: warmUpReport() };
+    },
     open: (bytes, name) => openBytes(bytes, name),
     openSet,
     openFile,
@@ -1021,7 +1102,7 @@
         // Called from main(), before createTaeScope's promise settles: the config object is
         // the module itself (MODULARIZE), so it can be used right away.
         Module = moduleConfig;
-        setTimeout(() => openStart().then(() => resolve(readState()), () => resolve(readState())), 0);
+        setTimeout(() => openStart().then(() => resolve(readState()), () => resolve(readState())).then(() => warmUp()), 0);
       },
       print: (text) => console.log(text),
       printErr: (text) => console.warn(text),

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 
 #include "embedded_shaders.h"
 #include "gl_program.h"
@@ -18,6 +19,7 @@ struct Renderer {
     GLint texture_location = -1;
     GLuint vertex_array = 0, vertex_buffer = 0, index_buffer = 0;
     GLuint font_texture = 0;
+    uint64_t font_uploads = 0;  // counts the uploads of the atlas (the texture name stays)
     std::string error;
 };
 
@@ -103,6 +105,7 @@ void imgui_renderer_rebuild_font_texture() {
     int width = 0, height = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
     if (!r.font_texture) glGenTextures(1, &r.font_texture);
+    ++r.font_uploads;
     glBindTexture(GL_TEXTURE_2D, r.font_texture);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
@@ -111,6 +114,50 @@ void imgui_renderer_rebuild_font_texture() {
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
     io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(r.font_texture)));
+}
+
+uint64_t digest_bytes(uint64_t digest, const void* bytes, size_t size) {
+    constexpr uint64_t kMultiplier = 0x9E3779B97F4A7C15ull;
+    const auto* p = static_cast<const uint8_t*>(bytes);
+    auto mix = [&](uint64_t word) {
+        digest = (digest ^ word) * kMultiplier;
+        digest ^= digest >> 31;
+    };
+    size_t i = 0;
+    for (; i + 8 <= size; i += 8) {
+        uint64_t word;
+        std::memcpy(&word, p + i, 8);
+        mix(word);
+    }
+    uint64_t tail = 0;
+    std::memcpy(&tail, p + i, size - i);
+    mix(tail ^ (uint64_t(size) << 56));
+    return digest;
+}
+
+uint64_t imgui_frame_digest(const ImDrawData* data, uint64_t extra) {
+    uint64_t d = digest_bytes(0x5441455363706521ull, &extra, sizeof extra);
+    const float geometry[6] = {data->DisplayPos.x, data->DisplayPos.y, data->DisplaySize.x,
+                               data->DisplaySize.y, data->FramebufferScale.x, data->FramebufferScale.y};
+    d = digest_bytes(d, geometry, sizeof geometry);
+    d = digest_bytes(d, &renderer().font_uploads, sizeof renderer().font_uploads);
+    for (int n = 0; n < data->CmdListsCount; ++n) {
+        const ImDrawList* list = data->CmdLists[n];
+        d = digest_bytes(d, list->VtxBuffer.Data, size_t(list->VtxBuffer.Size) * sizeof(ImDrawVert));
+        d = digest_bytes(d, list->IdxBuffer.Data, size_t(list->IdxBuffer.Size) * sizeof(ImDrawIdx));
+        for (const ImDrawCmd& cmd : list->CmdBuffer) {
+            const uint64_t fields[7] = {uint64_t(reinterpret_cast<uintptr_t>(cmd.GetTexID())),
+                                        cmd.ElemCount,
+                                        cmd.IdxOffset,
+                                        cmd.VtxOffset,
+                                        uint64_t(reinterpret_cast<uintptr_t>(cmd.UserCallback)),
+                                        uint64_t(reinterpret_cast<uintptr_t>(cmd.UserCallbackData)),
+                                        0};
+            d = digest_bytes(d, fields, sizeof fields);
+            d = digest_bytes(d, &cmd.ClipRect, sizeof cmd.ClipRect);
+        }
+    }
+    return d;
 }
 
 void imgui_renderer_render(const ImDrawData* data) {

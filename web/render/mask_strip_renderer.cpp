@@ -7,6 +7,7 @@
 
 #include "embedded_shaders.h"
 #include "gl_program.h"
+#include "imgui_webgl_renderer.h"
 
 namespace taescope::web {
 
@@ -15,10 +16,15 @@ MaskStripRenderer& mask_strip_renderer() {
     return instance;
 }
 
+void MaskStripRenderer::start_compiling() {
+    if (!program_ && !program_failed_ && !pending_.started()) pending_ = start_gl_program(kShader_mask_strip_vert, kShader_mask_strip_frag);
+}
+
 bool MaskStripRenderer::ensure_program() {
     if (program_ || program_failed_) return program_ != 0;
     std::string log;
-    program_ = build_gl_program(kShader_mask_strip_vert, kShader_mask_strip_frag, log);
+    start_compiling();
+    program_ = finish_gl_program(pending_, log);
     if (!program_) {
         program_failed_ = true;
         mode_ = "draw-list (shader failed: " + log + ")";
@@ -58,6 +64,27 @@ bool MaskStripRenderer::set_states(uint64_t generation, uint32_t frames, const s
     return true;
 }
 
+uint64_t MaskStripRenderer::content_digest() const {
+    const uint64_t words[2] = {uploaded_generation_, frames_};
+    const float rect[4] = {top_left_.x, top_left_.y, bottom_right_.x, bottom_right_.y};
+    return digest_bytes(digest_bytes(2, words, sizeof words), rect, sizeof rect);
+}
+
+void MaskStripRenderer::warm_up_draw() {
+    if (!ensure_program()) return;
+    // A one-frame strip of default states (the real upload replaces it: its generation differs).
+    const std::vector<uint8_t> states(32, 0);
+    if (!set_states(~uint64_t(0) - 1, 1, states)) return;
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, 1, 1);
+    glDisable(GL_BLEND);
+    const float rect[4] = {-1.0f, 1.0f, 1.0f, -1.0f};
+    draw_strip(rect, 1.0f, 1.0f);
+    glBindVertexArray(0);
+    glDisable(GL_SCISSOR_TEST);
+    mode_ = "draw-list (not drawn yet)";
+}
+
 void MaskStripRenderer::draw(ImDrawList* draw, ImVec2 top_left, ImVec2 bottom_right) {
     top_left_ = top_left;
     bottom_right_ = bottom_right;
@@ -81,19 +108,24 @@ void MaskStripRenderer::render_callback(const ImDrawList*, const ImDrawCmd* cmd)
     glEnable(GL_SCISSOR_TEST);
     glScissor(cx0, int(fb_height) - cy1, cx1 - cx0, cy1 - cy0);
     glDisable(GL_BLEND);
-    glUseProgram(self->program_);
-    glUniform4f(glGetUniformLocation(self->program_, "u_rect"), ndc_x(self->top_left_.x), ndc_y(self->top_left_.y),
-                ndc_x(self->bottom_right_.x), ndc_y(self->bottom_right_.y));
-    glUniform2f(glGetUniformLocation(self->program_, "u_grid"), float(self->frames_), 32.0f);
-    glUniform2f(glGetUniformLocation(self->program_, "u_pixels"), (self->bottom_right_.x - self->top_left_.x) * scale.x,
-                (self->bottom_right_.y - self->top_left_.y) * scale.y);
-    glUniform3f(glGetUniformLocation(self->program_, "u_default_color"), 0.22f, 0.22f, 0.25f);
-    glUniform3f(glGetUniformLocation(self->program_, "u_shown_color"), 0.30f, 0.72f, 0.40f);
-    glUniform3f(glGetUniformLocation(self->program_, "u_hidden_color"), 0.85f, 0.30f, 0.28f);
+    const float rect[4] = {ndc_x(self->top_left_.x), ndc_y(self->top_left_.y), ndc_x(self->bottom_right_.x),
+                           ndc_y(self->bottom_right_.y)};
+    self->draw_strip(rect, (self->bottom_right_.x - self->top_left_.x) * scale.x,
+                     (self->bottom_right_.y - self->top_left_.y) * scale.y);
+}
+
+void MaskStripRenderer::draw_strip(const float rect[4], float pixel_width, float pixel_height) {
+    glUseProgram(program_);
+    glUniform4f(glGetUniformLocation(program_, "u_rect"), rect[0], rect[1], rect[2], rect[3]);
+    glUniform2f(glGetUniformLocation(program_, "u_grid"), float(frames_), 32.0f);
+    glUniform2f(glGetUniformLocation(program_, "u_pixels"), pixel_width, pixel_height);
+    glUniform3f(glGetUniformLocation(program_, "u_default_color"), 0.22f, 0.22f, 0.25f);
+    glUniform3f(glGetUniformLocation(program_, "u_shown_color"), 0.30f, 0.72f, 0.40f);
+    glUniform3f(glGetUniformLocation(program_, "u_hidden_color"), 0.85f, 0.30f, 0.28f);
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, self->texture_);
-    glUniform1i(glGetUniformLocation(self->program_, "u_states"), 0);
-    glBindVertexArray(self->vertex_array_);
+    glBindTexture(GL_TEXTURE_2D, texture_);
+    glUniform1i(glGetUniformLocation(program_, "u_states"), 0);
+    glBindVertexArray(vertex_array_);
     glDrawArrays(GL_TRIANGLES, 0, 6);
     glBindVertexArray(0);
 }

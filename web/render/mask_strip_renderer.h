@@ -9,12 +9,20 @@
 #include <string>
 #include <vector>
 
+#include "gl_program.h"
 #include "imgui.h"
 
 namespace taescope::web {
 
 class MaskStripRenderer {
 public:
+    // Compiles and links the program in the GPU process without waiting for it (at page start:
+    // gl_program.h says why); the first draw then takes the result.
+    void start_compiling();
+    // One draw of the strip into a 1-pixel scissor before the frame's clear (why: PoseRenderer's).
+    void warm_up_draw();
+    // A digest of what its draw-list callback draws (the uploaded states and the last rectangle).
+    uint64_t content_digest() const;
     // states: frames x 32 bytes, frame-major (0 default, 1 shown, 2 hidden). Uploaded when
     // `generation` differs from the last upload. False when the shader path is unavailable.
     bool set_states(uint64_t generation, uint32_t frames, const std::vector<uint8_t>& states);
@@ -26,7 +34,10 @@ public:
 
 private:
     bool ensure_program();
+    PendingGlProgram pending_;
     static void render_callback(const ImDrawList* list, const ImDrawCmd* cmd);
+    // The strip's draw over `rect` (x0, y0, x1, y1 in clip space), `pixels` wide and tall.
+    void draw_strip(const float rect[4], float pixel_width, float pixel_height);
 
     unsigned program_ = 0, texture_ = 0, vertex_array_ = 0;
     bool program_failed_ = false;

@@ -7,6 +7,7 @@
 
 #include "embedded_shaders.h"
 #include "gl_program.h"
+#include "imgui_webgl_renderer.h"
 
 namespace taescope::web {
 
@@ -15,10 +16,15 @@ PoseRenderer& pose_renderer() {
     return instance;
 }
 
+void PoseRenderer::start_compiling() {
+    if (!program_ && !program_failed_ && !pending_.started()) pending_ = start_gl_program(kShader_pose_vert, kShader_pose_frag);
+}
+
 bool PoseRenderer::ensure_program() {
     if (program_ || program_failed_) return program_ != 0;
     std::string log;
-    program_ = build_gl_program(kShader_pose_vert, kShader_pose_frag, log);
+    start_compiling();
+    program_ = finish_gl_program(pending_, log);
     if (!program_) {
         program_failed_ = true;
         mode_ = "not drawn (shader failed: " + log + ")";
@@ -73,6 +79,38 @@ bool PoseRenderer::draw(ImDrawList* draw, ImVec2 top_left, ImVec2 bottom_right,
     draw->AddCallback(&PoseRenderer::render_callback, this);
     draw->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
     return true;
+}
+
+uint64_t PoseRenderer::content_digest() const {
+    uint64_t d = digest_bytes(1, shapes_.data(), shapes_.size() * sizeof(PoseShape));
+    d = digest_bytes(d, view_projection_.data(), sizeof(float) * view_projection_.size());
+    const float more[6] = {fade_[0], fade_[1], top_left_.x, top_left_.y, bottom_right_.x, bottom_right_.y};
+    return digest_bytes(d, more, sizeof more);
+}
+
+void PoseRenderer::warm_up_draw() {
+    if (!ensure_program()) return;
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(0, 0, 1, 1);
+    glViewport(0, 0, 1, 1);
+    glEnable(GL_BLEND);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glUseProgram(program_);
+    const std::array<float, 16> identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    glUniformMatrix4fv(view_projection_location_, 1, GL_FALSE, identity.data());
+    glUniform2f(viewport_location_, 1.0f, 1.0f);
+    glUniform1f(pixel_scale_location_, 1.0f);
+    glUniform2f(fade_location_, 0.0f, 1.0f);
+    PoseShape shape{};  // color 0: no alpha
+    shape.width[0] = shape.width[1] = 4.0f;
+    shape.to[0] = 0.5f;
+    shape.kind = float(PoseShapeKind::Bone);
+    glBindVertexArray(vertex_array_);
+    glBindBuffer(GL_ARRAY_BUFFER, instance_buffer_);
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(sizeof shape), &shape, GL_STREAM_DRAW);
+    glDrawArraysInstanced(GL_TRIANGLES, 0, 6, 1);
+    glBindVertexArray(0);
+    glDisable(GL_SCISSOR_TEST);
 }
 
 void PoseRenderer::render_callback(const ImDrawList*, const ImDrawCmd* cmd) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "gl_program.h"
 #include "imgui.h"
 
 namespace taescope::web {
@@ -28,6 +29,15 @@ static_assert(sizeof(PoseShape) == 40, "the instance layout the shader reads");
 
 class PoseRenderer {
 public:
+    // Compiles and links the program in the GPU process without waiting for it (at page start:
+    // gl_program.h says why); the first draw then takes the result.
+    void start_compiling();
+    // One draw with the program's whole pipeline state into a 1-pixel scissor, of a shape with
+    // no alpha, before the frame's clear: the software GL of headless Chromium builds a
+    // pipeline on its first draw (60-170 ms in the first frame showing an animation otherwise).
+    void warm_up_draw();
+    // A digest of what its draw-list callback draws (the shapes, view and fade of the last draw()).
+    uint64_t content_digest() const;
     // Adds the shapes to `draw`, projected with `view_projection` (column-major) into
     // [top_left, bottom_right] (screen coordinates). `fade` is the eye distance range over which
     // farther shapes darken. False when the shader program is not available (mode() says why).
@@ -38,6 +48,7 @@ public:
 
 private:
     bool ensure_program();
+    PendingGlProgram pending_;
     static void render_callback(const ImDrawList* list, const ImDrawCmd* cmd);
 
     unsigned program_ = 0, vertex_array_ = 0, instance_buffer_ = 0, corner_buffer_ = 0;

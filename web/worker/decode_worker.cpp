@@ -50,6 +50,7 @@ EMSCRIPTEN_KEEPALIVE int taescope_worker_decode(uint8_t* file, uint32_t size, co
     taescope::Result<taescope::DcxFile> decoded = taescope::make_error(taescope::Error::kNoOffset, "not decoded");
     {
         taescope::DocumentOpener opener(taescope::Bytes(file, size), name ? name : "");
+        opener.inflate_in_one_step();  // nothing to keep responsive here: libdeflate, at once
         std::string shown;
         while (opener.stage() == taescope::DocumentOpener::Stage::Decompress) {
             opener.step(0);

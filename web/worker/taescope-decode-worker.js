@@ -10,6 +10,9 @@
 //                   { type: 'decoded', id, file: Uint8Array, payload: ArrayBuffer, milliseconds }
 //                        the file's bytes and the decoded payload, both transferred, not copied
 //                   { type: 'error', id, error: { message, offset, context } }    the engine's Error, as is
+//   page -> worker  { warm: Uint8Array, milliseconds }  the page's bundled sample, decoded again and
+//                        again for that long before any file (web/open_warm_up.h says why)
+//   worker -> page  { type: 'warmed', decodes }
 // Same origin only (the page's CSP: worker-src 'self'); nothing here talks to any server.
 'use strict';
 
@@ -55,9 +58,29 @@ function decode(id, name, bytes) {
   return { type: 'decoded', id, file: bytes, payload, milliseconds: performance.now() - t0 };
 }
 
+// Decodes the sample until `milliseconds` have passed (at least once), keeping nothing.
+function warm(bytes, milliseconds) {
+  const t0 = performance.now();
+  let decodes = 0;
+  do {
+    const file = decoder._malloc(Math.max(1, bytes.length));
+    if (!file) break;
+    decoder.HEAPU8.set(bytes, file);
+    const ok = withString('warm-up.anibnd.dcx', (namePointer) => decoder._taescope_worker_decode(file, bytes.length, namePointer));
+    decoder._taescope_worker_release();
+    if (!ok) break;
+    ++decodes;
+  } while (performance.now() - t0 < milliseconds);
+  return decodes;
+}
+
 self.onmessage = async (event) => {
   await started;
   const request = event.data;
+  if (request.warm) {
+    postMessage({ type: 'warmed', decodes: decoder ? warm(request.warm, request.milliseconds) : 0 });
+    return;
+  }
   if (!decoder) {
     postMessage({ type: 'error', id: request.id, error: { message: 'the decode worker did not start', offset: null, context: request.name } });
     return;
