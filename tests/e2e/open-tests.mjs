@@ -45,7 +45,8 @@ export async function openTests({ openPage, dropFile, frames, test, check, corpu
 
   // The open's report, once its second frame after the end has been drawn.
   async function finishedOpen(page) {
-    await page.waitForFunction(() => window.taescope.state().open.finished, null, { timeout: 60000 });
+    // openStatus(): polled every frame, the whole state's JSON would add to the open measured
+    await page.waitForFunction(() => window.taescope.openStatus().open.finished, null, { timeout: 60000 });
     return page.evaluate(() => window.taescope.state());
   }
 
@@ -62,14 +63,14 @@ export async function openTests({ openPage, dropFile, frames, test, check, corpu
         const browser = context.browser();
         await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
         const generation = await page.evaluate(() => {
-          const before = window.taescope.state().edit.generation;
+          const before = window.taescope.openStatus().generation;
           const transfer = new DataTransfer();
           transfer.items.add(window.__dropped);
           for (const type of ['dragenter', 'dragover', 'drop'])
             document.getElementById('canvas').dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
           return before;
         });
-        await page.waitForFunction((g) => window.taescope.state().edit.generation > g, generation, { timeout: 60000 });
+        await page.waitForFunction((g) => window.taescope.openStatus().generation > g, generation, { timeout: 60000 });
         const s = await finishedOpen(page);
         const traced = longestTracedTask(browser, await browser.stopTracing());
         check(s.status === 'ready', `${rel}: status ${s.status} ${s.error && s.error.text}`);
@@ -87,6 +88,37 @@ export async function openTests({ openPage, dropFile, frames, test, check, corpu
         check(o.longestFrameMs < FRAME_LIMIT_MS, `${rel}: a frame of ${o.longestFrameMs.toFixed(0)} ms during the open (limit ${FRAME_LIMIT_MS}; ${machine.text})`);
       }
       await page.screenshot({ path: path.join(shots, '40-worker-open.png') });
+      check(problems.length === 0, problems.join('; '));
+    } finally {
+      await context.close();
+    }
+  });
+
+  await test('the page warms the open path up on its sample before any file, and sends no frame to the GPU that would draw what the canvas already shows (a paused timeline), while a playing one draws every frame', async () => {
+    if (!sampleBytes) return 'skip';
+    const { page, context, problems } = await openPage();
+    try {
+      await page.waitForFunction(() => { const w = window.taescope.openStatus().warmUp; return w.state === 'done' || w.state === 'no sample'; }, null, { timeout: 60000 });
+      const warm = await page.evaluate(() => window.taescope.state().warmUp);
+      check(warm.state === 'done' && warm.opens > 0, `warm-up: ${JSON.stringify(warm)}`);
+      check(warm.workerDecodes > 0, `the decode worker was not warmed up: ${JSON.stringify(warm)}`);
+      const s0 = await page.evaluate(() => window.taescope.play(false));
+      check(s0.status === 'ready', `the sample did not open: ${s0.status}`);
+      await frames(page, 5);
+      const a = await page.evaluate(() => window.taescope.state());
+      await frames(page, 20);
+      const b = await page.evaluate(() => window.taescope.state());
+      console.log(`note  paused: ${b.frame - a.frame} frames, ${b.framesDrawn - a.framesDrawn} drawn; warm-up ${warm.opens} opens in ${warm.milliseconds.toFixed(0)} ms, worker ${warm.workerDecodes} decodes`);
+      check(b.frame - a.frame >= 20, `the app ran ${b.frame - a.frame} frames in 20 animation frames`);
+      check(b.framesDrawn - a.framesDrawn <= 1, `a paused, unchanged page drew ${b.framesDrawn - a.framesDrawn} of ${b.frame - a.frame} frames`);
+      await page.evaluate(() => window.taescope.play(true));
+      await frames(page, 3);
+      const c = await page.evaluate(() => window.taescope.state());
+      await frames(page, 10);
+      const d = await page.evaluate(() => window.taescope.state());
+      console.log(`note  playing: ${d.frame - c.frame} frames, ${d.framesDrawn - c.framesDrawn} drawn`);
+      check(d.timeline.time > c.timeline.time, 'the playhead did not move');
+      check(d.framesDrawn - c.framesDrawn >= Math.min(10, d.frame - c.frame) - 1, `playing drew ${d.framesDrawn - c.framesDrawn} of ${d.frame - c.frame} frames`);
       check(problems.length === 0, problems.join('; '));
     } finally {
       await context.close();
