@@ -3,6 +3,7 @@
 // error, whatever the step budget.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -122,6 +123,47 @@ TEST_CASE("a DFLT payload inflated in slices: the same bytes, and a corrupt stre
     CHECK(stepped.error().to_string() == direct.error().to_string());
     CHECK(stepped.error().offset >= deferred->data_start);
     MESSAGE("corrupt DFLT: " << direct.error().to_string() << " (found after " << steps << " steps)");
+}
+
+TEST_CASE("inflate_in_one_step (the decode worker): a DFLT payload over one slice leaves the Decompress stage in one step, with the same bytes, and a corrupt one fails the same way") {
+    std::string path = test::corpus_path("sekiro/c5070.anibnd.dcx");  // 1.28 MB: more than one 1 MiB slice
+    if (path.empty()) return;
+    std::vector<uint8_t> bytes = test::load(path);
+    Result<DcxFile> whole = dcx_read(Bytes(bytes));
+    REQUIRE(whole.ok());
+    REQUIRE(whole->payload.size() > (size_t(1) << 20));
+    auto decompress_steps = [](DocumentOpener& opener) {
+        size_t steps = 0;
+        while (opener.stage() == DocumentOpener::Stage::Decompress) {
+            opener.step(0);
+            ++steps;
+        }
+        return steps;
+    };
+    DocumentOpener sliced(Bytes(bytes), "c5070.anibnd.dcx");
+    DocumentOpener at_once(Bytes(bytes), "c5070.anibnd.dcx");
+    at_once.inflate_in_one_step();
+    const size_t sliced_steps = decompress_steps(sliced), one_step = decompress_steps(at_once);
+    CHECK(sliced_steps >= 3);  // the header, two slices or more
+    CHECK(one_step == 2);      // the header, then the whole payload
+    Result<DcxFile> a = sliced.take_container(), b = at_once.take_container();
+    REQUIRE(a.ok());
+    REQUIRE(b.ok());
+    auto same = [](Bytes x, Bytes y) { return std::equal(x.begin(), x.end(), y.begin(), y.end()); };
+    CHECK(same(a->payload, whole->payload));
+    CHECK(same(b->payload, whole->payload));
+
+    std::vector<uint8_t> corrupt = bytes;
+    for (size_t i = 0; i < 64; ++i) corrupt[corrupt.size() / 2 + i] ^= 0xA5;
+    Result<Document> direct = open_document(Bytes(corrupt), "c5070.anibnd.dcx");
+    REQUIRE(!direct.ok());
+    DocumentOpener broken(Bytes(corrupt), "c5070.anibnd.dcx");
+    broken.inflate_in_one_step();
+    while (!broken.step(0)) {
+    }
+    Result<Document> failed = broken.take();
+    REQUIRE(!failed.ok());
+    CHECK(failed.error().to_string() == direct.error().to_string());
 }
 
 TEST_CASE("a BND4 document's members are windows into its payload: no copy, and a replaced member leaves the rest") {
