@@ -116,12 +116,26 @@ extract() {
 # emcc itself: emcc -c starts Python for every file (3.3x the CPU time on SDL2's 131 files: 130 s
 # against 39 s) to run that same clang command (the archives are byte-identical).
 # Object names carry the folder (thread/generic/SDL_systhread.c -> thread_generic_SDL_systhread.o).
+# The clang that emcc runs: Debian's emcc calls clang-14 (LLVM_ROOT/clang exists only where the
+# unversioned `clang` package is installed, which a fresh Debian 12 lacks), so it is read from
+# what `emcc -v -c` prints rather than guessed.
+emcc_clang() {
+  local tmp found
+  tmp=$(mktemp -d)
+  echo 'int x;' >"$tmp/t.c"
+  found=$(emcc -v -c "$tmp/t.c" -o "$tmp/t.o" 2>&1 | sed -n 's/^ *"\([^"]*clang[^"]*\)" .*wasm32.*/\1/p' | head -1)
+  rm -rf "$tmp"
+  [ -n "$found" ] && [ -x "$found" ] || { log "could not find the clang that emcc runs"; exit 1; }
+  echo "$found"
+}
+
 wasm_compile() {
   local src="$1" obj="$2"
   shift 2
   local cflags
   cflags="$(emcc --cflags -O2) $*"
-  WASM_CLANG="$(em-config LLVM_ROOT)/clang" WASM_CFLAGS="$cflags" WASM_SRC="$src" WASM_OBJ="$obj" \
+  [ -n "${WASM_CLANG_FOUND:-}" ] || WASM_CLANG_FOUND=$(emcc_clang)
+  WASM_CLANG="$WASM_CLANG_FOUND" WASM_CFLAGS="$cflags" WASM_SRC="$src" WASM_OBJ="$obj" \
     xargs -P"$(nproc)" -n1 sh -c \
     '$WASM_CLANG $WASM_CFLAGS -c "$WASM_SRC/$1" -o "$WASM_OBJ/$(echo "$1" | tr / _ | sed "s/\.c$/.o/")"' sh
 }
