@@ -155,7 +155,7 @@ try {
     const index = Number(new URL(route.request().url()).pathname.split('/').pop());
     route.fulfill({ body: fs.readFileSync(inputs[index].file), contentType: 'application/octet-stream' });
   });
-  // Every rAF callback timed on the main thread; while __awaitingReady is set, the state is read
+  // Every rAF callback timed on the main thread; while __awaitingReady is set, the open status is read
   // after each callback (outside the timed span) to find the frame in which the open finished.
   // Every WebGL call is timed too: with SwiftShader, calls that read state (ImGui's backend
   // saves and restores GL state each frame) wait for the GPU process to finish rendering, so
@@ -164,13 +164,14 @@ try {
   // Drop-to-ready: the first frame after the dropped file went from "parsing" to shown.
   await page.addInitScript(() => {
     window.__awaitingReady = false;
-    window.__seenParsing = false;
+    window.__generationBefore = -1;
     window.__readyFrame = -1;
+    // The open is over in the frame whose end sees a new document generation (a small file is
+    // parsed within the frame that first shows "parsing": that state may never be seen here).
     window.__onFrame = () => {
       if (window.__awaitingReady && window.taescope) {
-        const s = window.taescope.state();
-        if (s.fileName === window.__targetName && s.status === 'parsing') window.__seenParsing = true;
-        else if (window.__seenParsing && s.fileName === window.__targetName) {
+        const s = window.taescope.openStatus();
+        if (s.generation > window.__generationBefore && (s.status === 'ready' || s.status === 'error')) {
           window.__awaitingReady = false;
           window.__readyFrame = window.__frames.length - 1;
         }
@@ -196,7 +197,7 @@ try {
       const target = document.getElementById('canvas');
       const framesBefore = window.__frames.length;
       window.__readyFrame = -1;
-      window.__seenParsing = false;
+      window.__generationBefore = window.taescope.openStatus().generation;
       const t0 = performance.now();
       window.__awaitingReady = true;
       for (const type of ['dragenter', 'dragover', 'drop'])
