@@ -1,8 +1,9 @@
 // Benchmark "open": open-to-ready of every corpus binder and of the generated Sekiro-scale and
 // Elden Ring-scale player binders, stage by stage (open_stages.h). Each stage is reported in
 // milliseconds against the decompression of the same input; the issue's targets are printed
-// beside the numbers: the stages after decompression together <= 0.25x the decompression time,
-// and the peak heap <= 3x the decompressed size.
+// beside the numbers: what the page runs after decompression (BND4 + TAE parse) <= 0.25x the
+// decompression time (issue 27, decision 1: template decode of every event is a census cost,
+// reported without a target), and the peak heap <= 3x the decompressed size.
 // With $TAESCOPE_BENCH_OPEN_TSV set, the figures are also written there as TSV, so that the wasm
 // run (bench/wasm/compare_open_stages.mjs) can print its times beside these.
 #include <cstdio>
@@ -47,7 +48,11 @@ void add_rows(const OpenStageReport& r, std::vector<Row>& rows) {
                     r.decompress * ms, decode_note, section});
     const double after_ratio = r.decompress > 0 ? r.after_decompression() / r.decompress : 0;
     rows.push_back({name + "all stages after decompression", "ms", r.after_decompression() * ms, decompress_peer,
-                    r.decompress * ms, std::string("target <= 0.25: ") + met(after_ratio <= 0.25), section});
+                    r.decompress * ms,
+                    "with template decode of every event: a census cost, reported, not judged (issue 27: the 0.25 "
+                    "target is judged on what the page runs at open, the next row); " +
+                        std::to_string(after_ratio).substr(0, 4) + "x decompression",
+                    section});
     const double page_ratio = r.decompress > 0 ? r.page_open_after_decompression() / r.decompress : 0;
     rows.push_back({name + "what the page runs after decompression (BND4 + TAE parse)", "ms",
                     r.page_open_after_decompression() * ms, decompress_peer, r.decompress * ms,

@@ -30,7 +30,10 @@ for (const native of parseTsv(fs.readFileSync(nativeTsv, 'utf8'))) {
     ['all_animations', 'decode every animation', true], ['pose_sample', `one pose (${wasm.pose_animation}, ${wasm.tracks} tracks)`, true]]) {
     const w = ms(wasm[key]), n = ms(native[key]);
     const ratio = n > 0 ? w / n : 0;
-    const verdict = judged ? (ratio <= 1.5 ? 'target met (<= 1.5)' : 'target NOT met (<= 1.5)') : '';
+    // Issue 27, decision 2: judged on stages of 0.1 ms or more natively and on per-input totals
+    // (decoding every animation); shorter ones are reported, not judged.
+    const verdict = !judged ? '' : key !== 'all_animations' && n < 0.1 ? 'not judged: under 0.1 ms natively (issue 27, decision 2)'
+      : ratio <= 1.5 ? 'target met (<= 1.5)' : 'target NOT met (<= 1.5)';
     rows.push(`| wasm havok ${native.label}: ${what} | ms | ${fixed(w)} | native, same run | ${fixed(n)} | ${ratio.toFixed(2)} | ${verdict} |`);
   }
 }

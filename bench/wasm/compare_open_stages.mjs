@@ -51,7 +51,10 @@ for (const native of parseTsv(fs.readFileSync(nativeTsv, 'utf8'))) {
     const w = ms(wasm[key]), n = ms(native[key]);
     // A binder without event files leaves these two stages an empty loop: their ratio is noise.
     const empty = (key === 'tae_parse' || key === 'template_decode') && Number(native.events) === 0;
-    const verdict = empty ? 'not judged: no events in this binder, the stage has nothing to do' : `${met(w <= 1.5 * n)} (<= 1.5)`;
+    // Issue 27, decision 2: wasm <= 1.5x native is judged on stages of 0.1 ms or more (and on the
+    // per-input totals below); shorter ones are reported, not judged.
+    const verdict = empty ? 'not judged: no events in this binder, the stage has nothing to do'
+      : n < 0.1 ? 'not judged: under 0.1 ms natively (issue 27, decision 2)' : `${met(w <= 1.5 * n)} (<= 1.5)`;
     stageRows.push(`| ${name}${title} | ms | ${fixed(w)} | native, same input, same run | ${fixed(n)} | ${(w / n).toFixed(2)} | ${verdict}; median of >= ${wasm.repeats} |`);
   }
   // libdeflate against zlib, both compiled to wasm, in the same wasm run (target: >= 2.5x zlib's speed).
@@ -60,15 +63,18 @@ for (const native of parseTsv(fs.readFileSync(nativeTsv, 'utf8'))) {
     stageRows.push(`| ${name}DFLT inflate alone (libdeflate, wasm) | ms | ${fixed(ours)} | zlib uncompress() in wasm, same stream, same run | ${fixed(zlib)} | ${(ours / zlib).toFixed(2)} | ${speedup.toFixed(2)}x zlib's speed: ${met(speedup >= 2.5)} (>= 2.5x) |`);
   }
   // A sum of stages, wasm beside native and beside wasm's own decompression.
-  const sumRow = (title, keys, note) => {
+  // `againstDecompression`: whether the sum is judged against 0.25x its decompression (issue 27,
+  // decision 1: what the page runs at open is; the census sum with every event's decode is not).
+  const sumRow = (title, keys, note, againstDecompression) => {
     const sum = (r) => keys.reduce((t, key) => t + ms(r[key]), 0);
     const w = sum(wasm), n = sum(native), d = ms(wasm.decompress);
-    return `| ${name}${title} | ms | ${fixed(w)} | native, same input, same run | ${fixed(n)} | ${(w / n).toFixed(2)} | ${met(w <= 1.5 * n)} (<= 1.5); in wasm ${(w / d).toFixed(2)}x its decompression: ${met(w <= 0.25 * d)} (<= 0.25)${note} |`;
+    const verdict = againstDecompression ? `${met(w <= 0.25 * d)} (<= 0.25)` : 'reported, not judged (a census cost: issue 27, decision 1)';
+    return `| ${name}${title} | ms | ${fixed(w)} | native, same input, same run | ${fixed(n)} | ${(w / n).toFixed(2)} | ${met(w <= 1.5 * n)} (<= 1.5, a per-input total); in wasm ${(w / d).toFixed(2)}x its decompression: ${verdict}${note} |`;
   };
-  stageRows.push(sumRow('all stages after decompression', ['bnd4_parse', 'tae_parse', 'template_decode'], ''));
+  stageRows.push(sumRow('all stages after decompression', ['bnd4_parse', 'tae_parse', 'template_decode'], '; template decode of every event included', false));
   // What the page runs after decompression before it draws: templates decode per event shown.
   stageRows.push(sumRow('what the page runs after decompression (BND4 + TAE parse)', ['bnd4_parse', 'tae_parse'],
-    '; templates decode per event shown or searched, not at open'));
+    '; templates decode per event shown or searched, not at open', true));
 
   const decompressed = Number(native.decompressed_bytes);
   const peak = Number(wasm.peak_heap), heap = Number(wasm.wasm_heap_size);
