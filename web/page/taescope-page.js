@@ -363,6 +363,7 @@
     decoding.state = 'unavailable';
     decoding.why = why;
     console.warn(`decoding on the page's main thread: ${why}`);
+    warmUpState.workerAnswered();
     const job = decoding.queued || decoding.job;
     decoding.queued = decoding.job = null;
     if (!job || !Module || !Module._taescope_awaits_decoded_payload(job.serial)) return;
@@ -391,6 +392,7 @@
     if (worker !== decoding.worker) return;
     if (message.type === 'warmed') {
       warmUpState.workerDecodes += message.decodes;
+      warmUpState.workerAnswered();
       return;
     }
     if (message.type === 'ready') {
@@ -899,16 +901,21 @@
   // and again, a slice per task, so that the engine's code is compiled, and its hot parts
   // optimised, before a user's file arrives rather than during its open. It stops as soon as an
   // open begins. state().warmUp reports it.
-  const WARM_UP_MS = 250, WARM_UP_SLICE_MS = 8, WARM_UP_WORKER_MS = 60, WARM_UP_HEAP_BYTES = 32 << 20;
-  const warmUpState = { state: 'not started', opens: 0, milliseconds: 0, workerDecodes: 0, workerBytes: null };
+  const WARM_UP_MS = 250, WARM_UP_SLICE_MS = 8, WARM_UP_WORKER_MS = 150, WARM_UP_HEAP_BYTES = 32 << 20;
+  const warmUpState = { state: 'not started', opens: 0, milliseconds: 0, workerDecodes: 0, workerBytes: null,
+                         workerAnswered: () => {} };
 
+  // Sends the sample to the decode worker, or gives up on its warm-up (no worker, or it is busy
+  // with a file: that file warms it).
   function warmWorker() {
     const bytes = warmUpState.workerBytes;
     warmUpState.workerBytes = null;
     if (decoding.worker && decoding.state === 'ready' && !decoding.job) decoding.worker.postMessage({ warm: bytes, milliseconds: WARM_UP_WORKER_MS });
+    else warmUpState.workerAnswered();
   }
 
-  const openInProgress = () => timing.start >= 0 && !timing.end;
+  // From a drop (or open() call) to the end of its parse (ready or error).
+  const openInProgress = () => timing.start >= 0 && !timing.readyAt;
 
   async function warmUp() {
     let bytes = null;
@@ -925,8 +932,15 @@
       return;
     }
     warmUpState.state = 'running';
+    // The warm-up is over when the worker has answered too (or said nothing for 10 s: a worker
+    // that never starts is decoded around, workerGone()).
+    const workerDone = new Promise((resolve) => {
+      warmUpState.workerAnswered = resolve;
+      setTimeout(resolve, 10000);
+    });
     warmUpState.workerBytes = bytes.slice();
     if (decoding.state === 'ready') warmWorker();  // else once the worker says it is ready
+    else if (!decoding.worker) warmUpState.workerAnswered();  // no worker in this page
     const pointer = Module._malloc(bytes.length);
     if (!pointer) {
       warmUpState.state = 'no memory';
@@ -954,6 +968,7 @@
       }
       Module._free(block);
     }
+    await workerDone;
     warmUpState.state = 'done';
   }
 
