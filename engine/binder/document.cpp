@@ -145,13 +145,23 @@ void DocumentOpener::read_container() {
         stage_ = Stage::Container;
         return;
     }
+    if (deferred_) {
+        // The whole DFLT payload in this step (inflate_in_one_step): libdeflate into a buffer that
+        // is not zeroed first; a damaged stream gets the error the sliced path gives.
+        Result<SharedBytes> payload = zlib_inflate_exact(deferred_->compressed, deferred_->declared);
+        if (!payload) return fail(deferred_->locate(std::move(payload).error()).within(doc_.name));
+        doc_.container.payload = std::move(payload).value();
+        stage_ = Stage::Container;
+        return;
+    }
     auto dcx = dcx_read_deferred(file_, limits_, deferred_);
     if (!dcx.ok()) return fail(std::move(dcx).error().within(doc_.name));
     doc_.container = std::move(dcx).value();
-    if (deferred_)
-        inflater_ = std::make_unique<ZlibExactInflater>(deferred_->compressed, deferred_->declared);
-    else
+    if (!deferred_)
         stage_ = Stage::Container;
+    else if (inflate_slice_ != kWholePayload)
+        inflater_ = std::make_unique<ZlibExactInflater>(deferred_->compressed, deferred_->declared);
+    // else the next step inflates it whole
 }
 
 void DocumentOpener::read_binder() {
@@ -291,6 +301,7 @@ Result<DcxFile> DocumentOpener::take_container() {
 
 Result<Document> open_document(Bytes file, std::string name, const DcxLimits& limits) {
     DocumentOpener opener(file, std::move(name), limits);
+    opener.inflate_in_one_step();  // run to the end: nothing to keep responsive between slices
     while (!opener.step(1e9)) {
     }
     return opener.take();
