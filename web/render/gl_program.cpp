@@ -27,35 +27,37 @@ GLuint start_shader(GLenum kind, const char* source) {
 
 }  // namespace
 
-PendingGlProgram start_gl_program(const char* vertex_source, const char* fragment_source) {
-    PendingGlProgram p;
-    p.vertex_shader = start_shader(GL_VERTEX_SHADER, vertex_source);
-    p.fragment_shader = start_shader(GL_FRAGMENT_SHADER, fragment_source);
-    p.program = glCreateProgram();
-    glAttachShader(p.program, p.vertex_shader);
-    glAttachShader(p.program, p.fragment_shader);
-    glLinkProgram(p.program);
-    return p;
+void StagedGlProgram::start() {
+    if (started_ || finished_) return;
+    started_ = true;
+    vertex_shader_ = start_shader(GL_VERTEX_SHADER, vertex_source_);
+    fragment_shader_ = start_shader(GL_FRAGMENT_SHADER, fragment_source_);
+    program_ = glCreateProgram();
+    glAttachShader(program_, vertex_shader_);
+    glAttachShader(program_, fragment_shader_);
+    glLinkProgram(program_);
 }
 
-unsigned finish_gl_program(PendingGlProgram& pending, std::string& log) {
-    GLuint program = pending.program;
+unsigned StagedGlProgram::finish(std::string& log) {
+    if (finished_) return program_;
+    start();
+    finished_ = true;
     // A failed link says little: the shaders' compile logs say why.
-    if (!gl_status_ok(program, GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog, log)) {
-        gl_status_ok(pending.vertex_shader, GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog, log);
-        gl_status_ok(pending.fragment_shader, GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog, log);
-        glDeleteProgram(program);
-        program = 0;
+    if (!gl_status_ok(program_, GL_LINK_STATUS, glGetProgramiv, glGetProgramInfoLog, log)) {
+        gl_status_ok(vertex_shader_, GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog, log);
+        gl_status_ok(fragment_shader_, GL_COMPILE_STATUS, glGetShaderiv, glGetShaderInfoLog, log);
+        glDeleteProgram(program_);
+        program_ = 0;
     }
-    glDeleteShader(pending.vertex_shader);
-    glDeleteShader(pending.fragment_shader);
-    pending = PendingGlProgram{};
-    return program;
+    glDeleteShader(vertex_shader_);
+    glDeleteShader(fragment_shader_);
+    vertex_shader_ = fragment_shader_ = 0;
+    return program_;
 }
 
 unsigned build_gl_program(const char* vertex_source, const char* fragment_source, std::string& log) {
-    PendingGlProgram pending = start_gl_program(vertex_source, fragment_source);
-    return finish_gl_program(pending, log);
+    StagedGlProgram program(vertex_source, fragment_source);
+    return program.finish(log);
 }
 
 }  // namespace taescope::web

@@ -9,17 +9,29 @@ namespace taescope::web {
 // log appended to `log`.
 unsigned build_gl_program(const char* vertex_source, const char* fragment_source, std::string& log);
 
-// The same in two halves. WebGL compiles and links in the GPU process, and only a status query
-// waits for it (in headless Chromium's software GL the pose and mask programs took 450 ms
+// A program built in two halves. WebGL compiles and links in the GPU process, and only a status
+// query waits for it (in headless Chromium's software GL the pose and mask programs took 450 ms
 // together, all of it inside the first frame that drew them, during a file's open). So the page
-// starts every program when it starts (start_gl_program: compile and link, no query) and asks
-// for the result when a panel first draws with it (finish_gl_program), by when it is done.
-struct PendingGlProgram {
-    unsigned program = 0, vertex_shader = 0, fragment_shader = 0;
-    bool started() const { return program != 0; }
+// starts every program when it starts (start(): compile and link, no query) and asks for the
+// result when a panel first draws with it (finish()), by when it is done.
+class StagedGlProgram {
+public:
+    StagedGlProgram(const char* vertex_source, const char* fragment_source)
+        : vertex_source_(vertex_source), fragment_source_(fragment_source) {}
+    // Compiles and links without waiting; does nothing once started or finished.
+    void start();
+    // Starts it if need be and takes the result (the query waits for the GPU process if it is not
+    // done): the program, or 0 with the compiler's or linker's log appended to `log`. Once
+    // finished, returns the same program (or 0) without another query.
+    unsigned finish(std::string& log);
+    bool finished() const { return finished_; }
+    unsigned id() const { return program_; }
+
+private:
+    const char* vertex_source_;
+    const char* fragment_source_;
+    unsigned program_ = 0, vertex_shader_ = 0, fragment_shader_ = 0;
+    bool started_ = false, finished_ = false;
 };
-PendingGlProgram start_gl_program(const char* vertex_source, const char* fragment_source);
-// The program, or 0 with the logs appended to `log`; the pending objects are released either way.
-unsigned finish_gl_program(PendingGlProgram& pending, std::string& log);
 
 }  // namespace taescope::web

@@ -16,17 +16,12 @@ MaskStripRenderer& mask_strip_renderer() {
     return instance;
 }
 
-void MaskStripRenderer::start_compiling() {
-    if (!program_ && !program_failed_ && !pending_.started()) pending_ = start_gl_program(kShader_mask_strip_vert, kShader_mask_strip_frag);
-}
+void MaskStripRenderer::start_compiling() { program_.start(); }
 
 bool MaskStripRenderer::ensure_program() {
-    if (program_ || program_failed_) return program_ != 0;
+    if (program_.finished()) return program_.id() != 0;
     std::string log;
-    start_compiling();
-    program_ = finish_gl_program(pending_, log);
-    if (!program_) {
-        program_failed_ = true;
+    if (!program_.finish(log)) {
         mode_ = "draw-list (shader failed: " + log + ")";
         std::printf("mask strip shader failed: %s\n", log.c_str());
         return false;
@@ -115,16 +110,16 @@ void MaskStripRenderer::render_callback(const ImDrawList*, const ImDrawCmd* cmd)
 }
 
 void MaskStripRenderer::draw_strip(const float rect[4], float pixel_width, float pixel_height) {
-    glUseProgram(program_);
-    glUniform4f(glGetUniformLocation(program_, "u_rect"), rect[0], rect[1], rect[2], rect[3]);
-    glUniform2f(glGetUniformLocation(program_, "u_grid"), float(frames_), 32.0f);
-    glUniform2f(glGetUniformLocation(program_, "u_pixels"), pixel_width, pixel_height);
-    glUniform3f(glGetUniformLocation(program_, "u_default_color"), 0.22f, 0.22f, 0.25f);
-    glUniform3f(glGetUniformLocation(program_, "u_shown_color"), 0.30f, 0.72f, 0.40f);
-    glUniform3f(glGetUniformLocation(program_, "u_hidden_color"), 0.85f, 0.30f, 0.28f);
+    glUseProgram(program_.id());
+    glUniform4f(glGetUniformLocation(program_.id(), "u_rect"), rect[0], rect[1], rect[2], rect[3]);
+    glUniform2f(glGetUniformLocation(program_.id(), "u_grid"), float(frames_), 32.0f);
+    glUniform2f(glGetUniformLocation(program_.id(), "u_pixels"), pixel_width, pixel_height);
+    glUniform3f(glGetUniformLocation(program_.id(), "u_default_color"), 0.22f, 0.22f, 0.25f);
+    glUniform3f(glGetUniformLocation(program_.id(), "u_shown_color"), 0.30f, 0.72f, 0.40f);
+    glUniform3f(glGetUniformLocation(program_.id(), "u_hidden_color"), 0.85f, 0.30f, 0.28f);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, texture_);
-    glUniform1i(glGetUniformLocation(program_, "u_states"), 0);
+    glUniform1i(glGetUniformLocation(program_.id(), "u_states"), 0);
     glBindVertexArray(vertex_array_);
     glDrawArrays(GL_TRIANGLES, 0, 6);
     glBindVertexArray(0);

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "embedded_shaders.h"
 #include "gl_program.h"
 #include "imgui.h"
 
@@ -28,19 +29,18 @@ public:
     bool set_states(uint64_t generation, uint32_t frames, const std::vector<uint8_t>& states);
     // Adds the strip to `draw` over [top_left, bottom_right] (screen coordinates).
     void draw(ImDrawList* draw, ImVec2 top_left, ImVec2 bottom_right);
-    bool available() const { return program_ != 0; }
+    bool available() const { return program_.id() != 0; }
     // "shader" or "draw-list (<why>)", for the query API.
     const std::string& mode() const { return mode_; }
 
 private:
     bool ensure_program();
-    PendingGlProgram pending_;
     static void render_callback(const ImDrawList* list, const ImDrawCmd* cmd);
     // The strip's draw over `rect` (x0, y0, x1, y1 in clip space), `pixels` wide and tall.
     void draw_strip(const float rect[4], float pixel_width, float pixel_height);
 
-    unsigned program_ = 0, texture_ = 0, vertex_array_ = 0;
-    bool program_failed_ = false;
+    StagedGlProgram program_{kShader_mask_strip_vert, kShader_mask_strip_frag};
+    unsigned texture_ = 0, vertex_array_ = 0;
     uint64_t uploaded_generation_ = ~uint64_t(0);
     uint32_t frames_ = 0;
     int max_texture_size_ = 0;

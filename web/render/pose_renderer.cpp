@@ -16,26 +16,21 @@ PoseRenderer& pose_renderer() {
     return instance;
 }
 
-void PoseRenderer::start_compiling() {
-    if (!program_ && !program_failed_ && !pending_.started()) pending_ = start_gl_program(kShader_pose_vert, kShader_pose_frag);
-}
+void PoseRenderer::start_compiling() { program_.start(); }
 
 bool PoseRenderer::ensure_program() {
-    if (program_ || program_failed_) return program_ != 0;
+    if (program_.finished()) return program_.id() != 0;
     std::string log;
-    start_compiling();
-    program_ = finish_gl_program(pending_, log);
-    if (!program_) {
-        program_failed_ = true;
+    if (!program_.finish(log)) {
         mode_ = "not drawn (shader failed: " + log + ")";
         std::printf("pose shader failed: %s\n", log.c_str());
         return false;
     }
     // Uniform locations once, here: never a query while drawing.
-    view_projection_location_ = glGetUniformLocation(program_, "u_view_projection");
-    viewport_location_ = glGetUniformLocation(program_, "u_viewport");
-    pixel_scale_location_ = glGetUniformLocation(program_, "u_pixel_scale");
-    fade_location_ = glGetUniformLocation(program_, "u_fade");
+    view_projection_location_ = glGetUniformLocation(program_.id(), "u_view_projection");
+    viewport_location_ = glGetUniformLocation(program_.id(), "u_viewport");
+    pixel_scale_location_ = glGetUniformLocation(program_.id(), "u_pixel_scale");
+    fade_location_ = glGetUniformLocation(program_.id(), "u_fade");
 
     glGenVertexArrays(1, &vertex_array_);
     glGenBuffers(1, &instance_buffer_);
@@ -95,7 +90,7 @@ void PoseRenderer::warm_up_draw() {
     glViewport(0, 0, 1, 1);
     glEnable(GL_BLEND);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-    glUseProgram(program_);
+    glUseProgram(program_.id());
     const std::array<float, 16> identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
     glUniformMatrix4fv(view_projection_location_, 1, GL_FALSE, identity.data());
     glUniform2f(viewport_location_, 1.0f, 1.0f);
@@ -132,7 +127,7 @@ void PoseRenderer::render_callback(const ImDrawList*, const ImDrawCmd* cmd) {
     glViewport(vx0, int(fb_height) - vy1, vx1 - vx0, vy1 - vy0);
     glEnable(GL_BLEND);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-    glUseProgram(self->program_);
+    glUseProgram(self->program_.id());
     glUniformMatrix4fv(self->view_projection_location_, 1, GL_FALSE, self->view_projection_.data());
     glUniform2f(self->viewport_location_, float(vx1 - vx0), float(vy1 - vy0));
     glUniform1f(self->pixel_scale_location_, scale.x);

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "embedded_shaders.h"
 #include "gl_program.h"
 #include "imgui.h"
 
@@ -48,12 +49,11 @@ public:
 
 private:
     bool ensure_program();
-    PendingGlProgram pending_;
     static void render_callback(const ImDrawList* list, const ImDrawCmd* cmd);
 
-    unsigned program_ = 0, vertex_array_ = 0, instance_buffer_ = 0, corner_buffer_ = 0;
+    StagedGlProgram program_{kShader_pose_vert, kShader_pose_frag};
+    unsigned vertex_array_ = 0, instance_buffer_ = 0, corner_buffer_ = 0;
     int view_projection_location_ = -1, viewport_location_ = -1, pixel_scale_location_ = -1, fade_location_ = -1;
-    bool program_failed_ = false;
     std::string mode_ = "not drawn yet";
     // What the callback draws (set by draw() in the same frame).
     std::vector<PoseShape> shapes_;
