@@ -52,7 +52,6 @@ uint32_t App::begin_open(std::vector<uint8_t> bytes, std::string file_name) {
     load.file_name = std::move(file_name);
     load.file_size = bytes.size();
     load.pending_bytes = std::move(bytes);
-    load.frames_shown_parsing = 0;
     load.awaiting_decoded_payload = false;
     load.decoded_payload = {};
     load.decoded_in_worker = false;
@@ -141,7 +140,7 @@ void App::queue_open(std::vector<uint8_t> bytes, std::string file_name) {
 
 bool App::finish_pending_open() {
     LoadStatus& load = state_.load;
-    if (load.phase != LoadPhase::Parsing || load.frames_shown_parsing < 1 || load.awaiting_decoded_payload)
+    if (load.phase != LoadPhase::Parsing || load.awaiting_decoded_payload)
         return false;
     // One slice of the work per frame: the page keeps drawing (and its progress bar moving).
     if (!load.opener) {

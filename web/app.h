@@ -63,8 +63,8 @@ public:
     // The files opened with the shown one (empty after a single-file open).
     const std::vector<std::unique_ptr<Document>>& companions() const { return companions_; }
     const std::vector<std::string>& companion_notes() const { return companion_notes_; }
-    // Parses pending bytes once the parsing state has been on screen, a slice of at most
-    // kOpenStepSeconds per call (one call per frame). True when the file is open (or failed).
+    // Parses pending bytes, a slice of at most kOpenStepSeconds per call (one call per frame,
+    // after the frame has drawn the parsing state). True when the file is open (or failed).
     bool finish_pending_open();
     static constexpr double kOpenStepSeconds = 0.025;
     void close_error();

@@ -36,7 +36,6 @@ struct LoadStatus {
     std::string file_name;
     uint64_t file_size = 0;
     std::vector<uint8_t> pending_bytes;  // Parsing: the bytes handed over by the page
-    int frames_shown_parsing = 0;        // the "parsing" state is drawn once before the parse
     // Parsing, wrapper decoded by the page's decode worker (web/worker/): the open waits until
     // the page has copied the file into `pending_bytes` and the payload into `decoded_payload`,
     // then reads the wrapper without decoding it again. False: the opener decodes on this

@@ -89,7 +89,6 @@ void frame() {
         // The "parsing" state has been drawn by this frame: a step of the parse follows in the
         // same frame (a small file is open before the next one; waiting a frame first cost
         // one more frame of the software-GL browser, 20-100 ms, on every open).
-        ++load.frames_shown_parsing;
         app.finish_pending_open();
     }
     app.state().frame_counter++;

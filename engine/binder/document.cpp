@@ -137,7 +137,7 @@ void DocumentOpener::read_container() {
     }
     if (inflater_) {
         // A DFLT payload, a slice at a time.
-        Result<bool> done = inflater_->step(inflate_slice_);
+        Result<bool> done = inflater_->step(kInflateSlice);
         if (!done) return fail(deferred_->locate(std::move(done).error()).within(doc_.name));
         if (!*done) return;
         doc_.container.payload = inflater_->take();
@@ -159,7 +159,7 @@ void DocumentOpener::read_container() {
     doc_.container = std::move(dcx).value();
     if (!deferred_)
         stage_ = Stage::Container;
-    else if (inflate_slice_ != kWholePayload)
+    else if (!inflate_whole_)
         inflater_ = std::make_unique<ZlibExactInflater>(deferred_->compressed, deferred_->declared);
     // else the next step inflates it whole
 }

@@ -101,7 +101,7 @@ public:
     // Inflates a DFLT payload in one step (libdeflate, several times faster than zlib's slices)
     // instead of slices of kInflateSlice: for a caller off the page's main thread, such as the
     // decode worker, where one long step freezes nothing. Call before the first step().
-    void inflate_in_one_step() { inflate_slice_ = kWholePayload; }
+    void inflate_in_one_step() { inflate_whole_ = true; }
 
 private:
     void read_container();
@@ -112,8 +112,7 @@ private:
     // Bytes of output per inflate step: ~10-15 ms in wasm, so that a step fits a frame's budget
     // (4 MiB took ~55 ms in headless Chromium, twice the page's 25 ms per frame).
     static constexpr uint64_t kInflateSlice = 1u << 20;
-    static constexpr uint64_t kWholePayload = UINT64_MAX;
-    uint64_t inflate_slice_ = kInflateSlice;
+    bool inflate_whole_ = false;  // inflate_in_one_step()
 
     Bytes file_;
     DcxLimits limits_;
