@@ -637,19 +637,25 @@
   }
 
   // The sample the project generates (assets-sample/, copied to samples/ with an index.json).
-  async function openDefaultSample() {
-    if (new URLSearchParams(location.search).get('sample') === 'none') return null;
+  // The name of the bundled sample (a binder first, else a .tae or .dcx), or null when none is
+  // published.
+  async function bundledSampleName() {
     let index;
     try {
       const response = await fetch('samples/index.json');
       if (!response.ok) return null;
       index = await response.json();
     } catch {
-      return null;  // no samples published: start empty
+      return null;
     }
     const names = (index && index.samples) || [];
-    const name = names.find((n) => /\.anibnd\.dcx$/i.test(n)) || names.find((n) => /\.(tae|dcx)$/i.test(n));
-    if (!name) return null;
+    return names.find((n) => /\.anibnd\.dcx$/i.test(n)) || names.find((n) => /\.(tae|dcx)$/i.test(n)) || null;
+  }
+
+  async function openDefaultSample() {
+    if (new URLSearchParams(location.search).get('sample') === 'none') return null;
+    const name = await bundledSampleName();
+    if (!name) return null;  // no samples published: start empty
     try {
       const bytes = await fetchWithProgress(`samples/${encodeURIComponent(name)}`, name);
       return await openBytes(bytes, name);
@@ -920,8 +926,7 @@
   async function warmUp() {
     let bytes = null;
     try {
-      const index = await (await fetch('samples/index.json')).json();
-      const name = ((index && index.samples) || []).find((n) => /\.(anibnd\.dcx|dcx|tae)$/i.test(n));
+      const name = await bundledSampleName();
       const response = name ? await fetch(`samples/${encodeURIComponent(name)}`) : null;
       if (response && response.ok) bytes = new Uint8Array(await response.arrayBuffer());
     } catch {

@@ -36,14 +36,21 @@ function withString(text, call) {
   try { return call(pointer); } finally { decoder._free(pointer); }
 }
 
+// The bytes copied into the module and decoded there: true (the payload is held until
+// _taescope_worker_release), false (the error functions say why), null (no memory for the copy).
+function decodeInModule(name, bytes) {
+  const file = decoder._malloc(Math.max(1, bytes.length));
+  if (!file) return null;
+  decoder.HEAPU8.set(bytes, file);
+  return !!withString(name, (namePointer) => decoder._taescope_worker_decode(file, bytes.length, namePointer));  // frees `file`
+}
+
 function decode(id, name, bytes) {
   const t0 = performance.now();
-  const file = decoder._malloc(Math.max(1, bytes.length));
-  if (!file) return { type: 'error', id, error: { message: `out of memory for ${bytes.length} bytes`, offset: null, context: name } };
-  decoder.HEAPU8.set(bytes, file);
   decoder.onDecodeProgress = (fraction, text) => postMessage({ type: 'progress', id, fraction, text });
-  const ok = withString(name, (namePointer) => decoder._taescope_worker_decode(file, bytes.length, namePointer));  // frees `file`
+  const ok = decodeInModule(name, bytes);
   decoder.onDecodeProgress = null;
+  if (ok === null) return { type: 'error', id, error: { message: `out of memory for ${bytes.length} bytes`, offset: null, context: name } };
   if (!ok) {
     const offset = decoder._taescope_worker_error_offset();
     return { type: 'error', id, error: {
@@ -69,10 +76,7 @@ function warm(bytes, milliseconds) {
   const t0 = performance.now();
   let decodes = 0;
   do {
-    const file = decoder._malloc(Math.max(1, bytes.length));
-    if (!file) break;
-    decoder.HEAPU8.set(bytes, file);
-    const ok = withString('warm-up.anibnd.dcx', (namePointer) => decoder._taescope_worker_decode(file, bytes.length, namePointer));
+    const ok = decodeInModule('warm-up.anibnd.dcx', bytes);
     decoder._taescope_worker_release();
     if (!ok) break;
     ++decodes;
