@@ -134,8 +134,7 @@ wasm_compile() {
   shift 2
   local cflags
   cflags="$(emcc --cflags -O2) $*"
-  [ -n "${WASM_CLANG_FOUND:-}" ] || WASM_CLANG_FOUND=$(emcc_clang)
-  WASM_CLANG="$WASM_CLANG_FOUND" WASM_CFLAGS="$cflags" WASM_SRC="$src" WASM_OBJ="$obj" \
+  WASM_CLANG="$(emcc_clang)" WASM_CFLAGS="$cflags" WASM_SRC="$src" WASM_OBJ="$obj" \
     xargs -P"$(nproc)" -n1 sh -c \
     '$WASM_CLANG $WASM_CFLAGS -c "$WASM_SRC/$1" -o "$WASM_OBJ/$(echo "$1" | tr / _ | sed "s/\.c$/.o/")"' sh
 }

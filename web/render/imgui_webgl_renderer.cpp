@@ -146,13 +146,12 @@ uint64_t imgui_frame_digest(const ImDrawData* data, uint64_t extra) {
         d = digest_bytes(d, list->VtxBuffer.Data, size_t(list->VtxBuffer.Size) * sizeof(ImDrawVert));
         d = digest_bytes(d, list->IdxBuffer.Data, size_t(list->IdxBuffer.Size) * sizeof(ImDrawIdx));
         for (const ImDrawCmd& cmd : list->CmdBuffer) {
-            const uint64_t fields[7] = {uint64_t(reinterpret_cast<uintptr_t>(cmd.GetTexID())),
+            const uint64_t fields[6] = {uint64_t(reinterpret_cast<uintptr_t>(cmd.GetTexID())),
                                         cmd.ElemCount,
                                         cmd.IdxOffset,
                                         cmd.VtxOffset,
                                         uint64_t(reinterpret_cast<uintptr_t>(cmd.UserCallback)),
-                                        uint64_t(reinterpret_cast<uintptr_t>(cmd.UserCallbackData)),
-                                        0};
+                                        uint64_t(reinterpret_cast<uintptr_t>(cmd.UserCallbackData))};
             d = digest_bytes(d, fields, sizeof fields);
             d = digest_bytes(d, &cmd.ClipRect, sizeof cmd.ClipRect);
         }
