@@ -30,7 +30,9 @@ step_done() {
 # desktop and Perl helpers). What the recommends gave that we use is named here instead:
 # fonts-liberation (chromium-common recommends it; text in headless Chromium). chromium's own
 # dependencies (its libraries, libgl1-mesa-dri) are dependencies, so they still come.
+# libtinygltf-dev (tiny_gltf.h, glTF export) needs nlohmann-json3-dev's json.hpp: Debian's header is unbundled.
 PACKAGES=(build-essential cmake emscripten binaryen doctest-dev libstb-dev zlib1g-dev libdeflate-dev chromium
+          libtinygltf-dev nlohmann-json3-dev
           fonts-liberation clang-14 lld-14 libclang-rt-14-dev dpkg-dev xz-utils ca-certificates)
 missing=()
 for p in "${PACKAGES[@]}"; do
