@@ -10,8 +10,8 @@
 //   (*rig)->skin_matrices_f32(cp, gpu_floats);          // 16 floats per bone, column-major, for the GPU
 //   (*rig)->skin_mesh(model->meshes[i], cp, positions, &normals);   // the CPU path (tests, CLI)
 //   (*rig)->posed_dummies(cp, dummies);                 // §10: position, forward, upward at the frame
-//   mesh_visibility(*model, simulator_mask_state);      // per mesh: drawn or hidden by its mask
-//   dummies_named_by_event(*model, decoded_event);      // the dummies an event's fields name
+// What the simulator's state means for the body (mesh visibility from the 32 mask groups, the
+// dummies a selected event names) sits above binder and templates, in sim/character_body.h.
 //
 // Matrices are column-vector 4x4 (p' = M p), stored column-major (m[col * 4 + row]), in double
 // for the reference checks; the page takes float copies. A pose is Havok's local transforms
@@ -32,8 +32,6 @@
 #include "havok/skeleton.h"
 #include "io/result.h"
 #include "io/shared_bytes.h"
-#include "sim/mask_visibility.h"
-#include "templates/event_decoder.h"
 
 namespace taescope {
 
@@ -116,25 +114,6 @@ private:
     std::vector<uint32_t> order_;
     mutable std::vector<Mat4d> havok_model_;  // scratch: H(b) per Havok bone
 };
-
-// Per mesh: 1 when drawn at the mask state `masks` (the simulator's 32 groups at the playhead),
-// 0 when its mask group is Hidden. Meshes without a mask (-1), or with one past the 32 groups,
-// are always drawn; Default (no event decides) counts as shown (§7). `force_all_shown`: every mesh 1.
-std::vector<uint8_t> mesh_visibility(const flver::Model& model, const MaskState& masks, bool force_all_shown = false);
-// Meshes drawn by mask group `group` (for the Simulation panel's mask rows).
-std::vector<size_t> meshes_of_mask(const flver::Model& model, int32_t group);
-
-// True when a template field's name says it holds a dummy-poly id ("Dummy Poly ID",
-// "DummyPolyID", "Dummy Poly - Blade Tip ID", "Model 0 - Dummy Poly ID"; not flags such as
-// "Follow Dummy Poly" nor "Dummy Poly Source" nor "Decal Param ID - Dummy Poly").
-bool field_names_dummy_poly_id(std::string_view field_name);
-// The dummy ids an event's decoded fields name (present integer fields whose name says dummy
-// poly id; negative values, "none", left out), in field order, without repeats.
-std::vector<int32_t> event_dummy_ids(const DecodedEvent& event);
-// Indices (into Model::dummies) of every dummy whose reference id is `id` (several may share one).
-std::vector<size_t> dummies_with_id(const flver::Model& model, int32_t id);
-// Every dummy the event names, in the FLVER's order.
-std::vector<size_t> dummies_named_by_event(const flver::Model& model, const DecodedEvent& event);
 
 // The model of a character, read lazily from its model binder (or a loose .flver), with its
 // rig for a skeleton. Nothing is read at construction: opening a model binder with an

@@ -182,7 +182,11 @@ struct Mesh {
     std::vector<float> uv0;             // uv per vertex (the first UV; zeros when none)
     std::vector<uint16_t> bone_indices;  // 4 per vertex, global FLVER bone indices (see bone_table)
     std::vector<float> bone_weights;     // 4 per vertex, as stored (u8/255: sums 0.988..1)
-    bool has_normals = false, has_uv0 = false, has_bone_weights = false;
+    std::vector<float> tangents;         // xyzw per vertex (the first Tangent; w = bitangent sign)
+    std::vector<float> colors;           // rgba per vertex (the first VertexColor)
+    bool has_normals = false, has_uv0 = false, has_bone_indices = false, has_bone_weights = false;
+    bool has_tangents = false, has_colors = false;
+    uint32_t uv_count = 0;  // UVs per vertex over every UV member (a UVPair or Float4 holds two)
     // Why this mesh's vertices could not be decoded, e.g.
     // "mesh 3 vertex buffer 1: layout 5 member 5 type 0x99 unknown at offset 0x1234"; "" when fine.
     std::string error;
