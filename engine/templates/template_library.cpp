@@ -11,6 +11,12 @@ Result<GameTemplates> load_templates_document(std::string_view document) {
     return import_template_xml(document);
 }
 
+bool is_inferred_templates(const GameTemplates& templates) {
+    for (const std::string& s : templates.sources)
+        if (s.rfind(kInferredTemplatesSource, 0) == 0) return true;
+    return false;
+}
+
 const GameTemplates* TemplateLibrary::for_game(std::string_view game) const {
     if (auto it = user_.find(game); it != user_.end()) return &it->second;
     return builtin_templates(game);
@@ -19,7 +25,17 @@ const GameTemplates* TemplateLibrary::for_game(std::string_view game) const {
 Status TemplateLibrary::load_user_templates(std::string_view game, std::string_view document) {
     auto loaded = load_templates_document(document);
     if (!loaded.ok()) return std::move(loaded.error().within("templates for " + std::string(game)));
-    user_.insert_or_assign(std::string(game), std::move(loaded).value());
+    GameTemplates templates = std::move(loaded).value();
+    if (is_inferred_templates(templates)) {
+        if (const GameTemplates* in_use = for_game(game)) {
+            GameTemplates merged = *in_use;
+            merged.add_missing_types(templates);
+            for (const std::string& s : templates.sources) merged.sources.push_back(s);
+            merged.finish();
+            templates = std::move(merged);
+        }
+    }
+    user_.insert_or_assign(std::string(game), std::move(templates));
     return ok_status();
 }
 

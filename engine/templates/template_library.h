@@ -12,6 +12,12 @@
 
 namespace taescope {
 
+// The source line that marks a template document as layouts inferred from the data
+// (engine/inference/): such a document adds the types the templates in use lack and never
+// replaces a type they define, so an inferred layout never overwrites a community template.
+inline constexpr std::string_view kInferredTemplatesSource = "inferred from the stored data by TAE Scope";
+bool is_inferred_templates(const GameTemplates& templates);
+
 // Reads a template document of any supported kind: our text format (told by its first line),
 // otherwise Smithbox or DSAnimStudio XML.
 Result<GameTemplates> load_templates_document(std::string_view document);
@@ -23,6 +29,8 @@ public:
 
     // Loads `document` as the templates of `game` (whatever game the document itself names,
     // since both community tools label their Elden Ring file "SDT"). On error nothing changes.
+    // An inferred document (is_inferred_templates) is added to the templates in use: its types
+    // that they lack are added, the others ignored.
     Status load_user_templates(std::string_view game, std::string_view document);
     // Back to the built-in templates for `game`.
     void reset_to_builtin(std::string_view game);

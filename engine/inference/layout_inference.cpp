@@ -1,0 +1,424 @@
+#include "inference/layout_inference.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+
+namespace taescope {
+
+std::string_view inferred_type_name(InferredType t) {
+    switch (t) {
+        case InferredType::F32: return "f32";
+        case InferredType::S32: return "s32";
+        case InferredType::U32: return "u32";
+        case InferredType::S16: return "s16";
+        case InferredType::U16: return "u16";
+        case InferredType::S8: return "s8";
+        case InferredType::U8: return "u8";
+        case InferredType::Bool: return "bool";
+        case InferredType::Pad: return "pad";
+        case InferredType::Bytes: return "bytes";
+    }
+    return "bytes";
+}
+
+bool inferred_type_is_float(InferredType t) { return t == InferredType::F32; }
+
+bool inferred_type_is_integer(InferredType t) {
+    switch (t) {
+        case InferredType::S32:
+        case InferredType::U32:
+        case InferredType::S16:
+        case InferredType::U16:
+        case InferredType::S8:
+        case InferredType::U8:
+        case InferredType::Bool: return true;
+        default: return false;
+    }
+}
+
+std::string_view inference_confidence_name(InferenceConfidence c) {
+    switch (c) {
+        case InferenceConfidence::High: return "high";
+        case InferenceConfidence::Medium: return "medium";
+        case InferenceConfidence::Low: return "low";
+    }
+    return "low";
+}
+
+bool word_reads_as_float(uint32_t bits) {
+    float f;
+    std::memcpy(&f, &bits, 4);
+    if (!std::isfinite(f)) return false;
+    const float m = std::fabs(f);
+    return m >= 1e-20f && m <= 1e10f;
+}
+
+bool word_reads_as_small_integer(uint32_t bits) {
+    const int32_t v = int32_t(bits);
+    return v != 0 && v > -(1 << 24) && v < (1 << 24);
+}
+
+namespace {
+
+uint64_t load_le(const uint8_t* p, uint32_t size) {
+    uint64_t v = 0;
+    for (uint32_t i = 0; i < size; ++i) v |= uint64_t(p[i]) << (8 * i);
+    return v;
+}
+
+uint64_t all_ones(uint32_t bytes) { return bytes >= 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * bytes)) - 1; }
+
+// A value of `bytes` bytes that reads as a small negative number: -1 to -16 (the sentinels and
+// small offsets signed fields hold), never a large unsigned value that happens to set the top bit.
+bool small_negative(uint64_t v, uint32_t bytes) { return v >= all_ones(bytes) - 15; }
+
+// Significant decimal digits of a magnitude, trailing zeros not counted: 0 -> 0, 100000 -> 1,
+// 1234 -> 4, 65536 -> 5. Values people type (ids, counts, angles) are short in decimal; the
+// bytes of two such values read as one number, or of a float read as an integer, are not.
+int decimal_digits(uint64_t m) {
+    if (m == 0) return 0;
+    while (m % 10 == 0) m /= 10;
+    int d = 0;
+    for (; m; m /= 10) ++d;
+    return d;
+}
+
+// The digits of a `bytes`-byte value as a person would have typed it: signed when it is
+// sign-extended through its top byte (0xFF: -1 to -2^(8*bytes-8)), and for a single byte
+// only -1 to -4 (0xF6 is far more often 246 than -10); unsigned otherwise.
+int reading_digits(uint64_t v, uint32_t bytes) {
+    if (bytes == 0 || bytes > 8) return decimal_digits(v);
+    const uint64_t top = (v >> (8 * bytes - 8)) & 0xFF;
+    const bool negative = top == 0xFF && (bytes > 1 || v >= 0xFC);
+    if (!negative) return decimal_digits(v);
+    return decimal_digits((all_ones(bytes) - v) + 1);  // two's complement magnitude
+}
+
+// A part that holds a flag or a small enum: 0..7, or -1..-16.
+bool small_part(uint64_t v, uint32_t bytes) { return v < 8 || small_negative(v, bytes); }
+
+// Significant decimal digits of a float, as the shortest decimal that reads back to the same
+// f32 (1.0 -> 1, 0.25 -> 2, 0.1 -> 1); 9 when it takes more than 7.
+int float_digits(uint32_t bits) {
+    const float x = TaeEvent::bits_to_f32(bits);
+    if (x == 0.0f) return 0;
+    const double d = std::fabs(double(x));
+    const int e = int(std::floor(std::log10(d)));
+    for (int s = 1; s <= 7; ++s) {
+        const double scale = std::pow(10.0, double(e - s + 1));
+        if (float(std::nearbyint(d / scale) * scale) == std::fabs(x)) return s;
+    }
+    return 9;
+}
+
+InferredType integer_type(uint32_t size, bool any_top_bit, bool top_bits_small_negative, bool only_0_1) {
+    switch (size) {
+        case 1:
+            if (only_0_1) return InferredType::Bool;
+            return any_top_bit && top_bits_small_negative ? InferredType::S8 : InferredType::U8;
+        case 2:
+            return any_top_bit && !top_bits_small_negative ? InferredType::U16 : InferredType::S16;
+        default:
+            return any_top_bit && !top_bits_small_negative ? InferredType::U32 : InferredType::S32;
+    }
+}
+
+class Inferrer {
+public:
+    Inferrer(const TypeSamples& s, InferenceRules rules) : s_(s), rules_(rules) {}
+
+    void run(uint32_t from, InferredLayout& out) {
+        const uint32_t end = s_.max_length();
+        uint32_t o = from;
+        while (o < end) {
+            if (o % 4 == 0 && o + 4 <= end) {
+                word(o, out);
+                o += 4;
+            } else if (o % 2 == 0 && o + 2 <= end) {
+                half(o, out, nullptr);
+                o += 2;
+            } else {
+                add_field(o, 1, std::nullopt, "", out);
+                o += 1;
+            }
+        }
+        merge_padding(out);
+    }
+
+private:
+    struct Votes {
+        uint64_t split = 0, join = 0;
+        bool decided_split() const { return split > join; }
+    };
+
+    // Whether the bytes [a, k) and [k, b) hold one number or two, event by event: the reading
+    // that gives the shorter decimals (decimal_digits) is the one a person typed. Splitting
+    // must win by two digits, or by one when both parts are small (flags and enums side by
+    // side); a sign-extended negative number or a plain one that reads shorter whole joins.
+    // Zero and -1 are no evidence either way; -1 over a non-negative part is two fields.
+    Votes votes(uint32_t a, uint32_t k, uint32_t b) const {
+        Votes v;
+        const uint32_t lbytes = k - a, hbytes = b - k;
+        const uint64_t lmask = all_ones(lbytes);
+        const size_t n = s_.events();
+        for (size_t i = 0; i < n; ++i) {
+            if (s_.lengths[i] < b) continue;
+            const uint64_t w = load_le(s_.event_bytes(i) + a, b - a);
+            // Zero and -1 read the same whole or split (0 and 0, -1 and -1): no evidence.
+            if (w == 0 || w == all_ones(b - a)) continue;
+            const uint64_t L = w & lmask, H = w >> (8 * lbytes);
+            // -1 above a part whose top bit is clear: no sign-extended number looks like that.
+            if (H == all_ones(hbytes) && !((L >> (8 * lbytes - 1)) & 1)) {
+                ++v.split;
+                continue;
+            }
+            const int joined = reading_digits(w, b - a);
+            const int split = reading_digits(L, lbytes) + reading_digits(H, hbytes);
+            const bool both_small = small_part(L, lbytes) && small_part(H, hbytes);
+            if (const char* d = std::getenv("TAESCOPE_INFER_DEBUG_TYPE"); d && std::atoi(d) == s_.type)
+                std::fprintf(stderr, "  @%u/%u/%u w=%llu joined %d split %d small %d\n", a, k, b, (unsigned long long)w, joined, split, both_small);
+            if (split + 2 <= joined || (split < joined && both_small)) ++v.split;
+            else if (joined < split) ++v.join;
+        }
+        return v;
+    }
+
+    void word(uint32_t o, InferredLayout& out) {
+        uint64_t holding = 0, zero = 0, flt = 0, sint = 0, other = 0, float_shorter = 0, integer_shorter = 0;
+        const size_t n = s_.events();
+        for (size_t i = 0; i < n; ++i) {
+            if (s_.lengths[i] < o + 4) continue;
+            ++holding;
+            const uint32_t w = load_u32le(s_.event_bytes(i) + o);
+            if (w == 0) {
+                ++zero;
+            } else if (word_reads_as_float(w)) {
+                ++flt;
+                // A large integer can read as a plausible float too (a sound id 1004000000 is
+                // 0.0066f): the reading with the shorter decimal is the typed one.
+                const int fd = float_digits(w), id = reading_digits(w, 4);
+                if (fd < id) ++float_shorter;
+                else if (id < fd) ++integer_shorter;
+            } else if (word_reads_as_small_integer(w)) {
+                ++sint;
+            } else {
+                ++other;
+            }
+        }
+        if (zero == holding) {
+            add_field(o, 4, InferredType::Pad, "zero in every event", out);
+            return;
+        }
+        if (rules_ == InferenceRules::WordByWord) {
+            const bool f = flt > 0 && sint == 0 && flt >= other;
+            add_field(o, 4, f ? InferredType::F32 : InferredType::S32, "word by word", out);
+            return;
+        }
+        if (flt > 0 && sint == 0 && flt >= other && float_shorter >= integer_shorter) {
+            add_field(o, 4, InferredType::F32, "every non-zero word a finite float of magnitude 1e-20 to 1e10", out);
+            return;
+        }
+        const Votes v2 = votes(o, o + 2, o + 4), v1 = votes(o, o + 1, o + 2), v3 = votes(o + 2, o + 3, o + 4);
+        const bool s1 = v1.decided_split(), s3 = v3.decided_split();
+        const bool s2 = v2.decided_split() || ((s1 || s3) && v2.join == 0);
+        if (std::getenv("TAESCOPE_INFER_DEBUG"))
+            std::fprintf(stderr, "type %d word %u: v1 %llu/%llu v2 %llu/%llu v3 %llu/%llu\n", s_.type, o,
+                         (unsigned long long)v1.split, (unsigned long long)v1.join, (unsigned long long)v2.split,
+                         (unsigned long long)v2.join, (unsigned long long)v3.split, (unsigned long long)v3.join);
+        if (!s2) {
+            add_field(o, 4, std::nullopt,
+                      flt > 0 ? "one integer: large values beside small ones, and shorter as integers than as floats"
+                              : "one integer: its bytes move together",
+                      out);
+            return;
+        }
+        half(o, out, &v1);
+        half(o + 2, out, &v3);
+    }
+
+    // A 2-byte piece: one 16-bit field or two bytes (`known`: its votes, when already counted).
+    void half(uint32_t o, InferredLayout& out, const Votes* known) {
+        const Votes v = known ? *known : votes(o, o + 1, o + 2);
+        if (v.decided_split()) {
+            add_field(o, 1, std::nullopt, "a byte of its own: it moves apart from its neighbour", out);
+            add_field(o + 1, 1, std::nullopt, "a byte of its own: it moves apart from its neighbour", out);
+        } else {
+            add_field(o, 2, std::nullopt, "16 bits that move together", out);
+        }
+    }
+
+    // Adds a field and its evidence; `type` nullopt: an integer (or bool, or pad) chosen by the values.
+    void add_field(uint32_t o, uint32_t size, std::optional<InferredType> type, const char* reason,
+                   InferredLayout& out) {
+        InferredField f;
+        f.offset = o;
+        f.size = size;
+        f.reason = reason;
+        scratch_.clear();
+        const size_t n = s_.events();
+        const uint64_t sign = uint64_t{1} << (8 * size - 1);
+        bool any_top = false, tops_small_negative = true;
+        for (size_t i = 0; i < n; ++i) {
+            if (s_.lengths[i] < o + size) continue;
+            const uint64_t v = load_le(s_.event_bytes(i) + o, size);
+            scratch_.push_back(v);
+            if (v & sign) {
+                any_top = true;
+                if (!small_negative(v, size)) tops_small_negative = false;
+            }
+        }
+        f.events = scratch_.size();
+        std::sort(scratch_.begin(), scratch_.end());
+        // Runs of equal values: distinct count, non-zero count, the commonest.
+        runs_.clear();
+        for (size_t i = 0; i < scratch_.size();) {
+            size_t j = i;
+            while (j < scratch_.size() && scratch_[j] == scratch_[i]) ++j;
+            runs_.push_back({scratch_[i], uint64_t(j - i)});
+            if (scratch_[i] != 0) f.nonzero += uint64_t(j - i);
+            i = j;
+        }
+        f.distinct = runs_.size();
+        const bool only_0_1 = !runs_.empty() && runs_.back().first <= 1 && f.nonzero > 0;
+        if (!type) {
+            if (f.nonzero == 0) {
+                type = InferredType::Pad;
+                f.reason = "zero in every event";
+            } else {
+                type = integer_type(size, any_top, tops_small_negative, only_0_1);
+                if (*type == InferredType::Bool) f.reason = "holds only 0 and 1";
+            }
+        }
+        f.type = *type;
+        f.constant = f.distinct == 1 && f.nonzero > 0;
+        // The commonest values: by count, ties by raw value (the sort above made runs ascending).
+        std::stable_sort(runs_.begin(), runs_.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+        for (size_t i = 0; i < runs_.size() && i < 4; ++i) f.common.push_back(runs_[i]);
+        // Range as the type reads.
+        bool first = true;
+        for (const auto& [raw, count] : runs_) {
+            (void)count;
+            double x;
+            if (f.type == InferredType::F32) {
+                x = double(TaeEvent::bits_to_f32(uint32_t(raw)));
+                if (!std::isfinite(x)) continue;
+            } else if (f.type == InferredType::S32 || f.type == InferredType::S16 || f.type == InferredType::S8) {
+                const unsigned unused = 64 - 8 * size;
+                x = double(int64_t(raw << unused) >> unused);
+            } else {
+                x = double(raw);
+            }
+            if (first || x < f.min) f.min = x;
+            if (first || x > f.max) f.max = x;
+            first = false;
+        }
+        f.confidence = confidence_of(f);
+        out.fields.push_back(std::move(f));
+    }
+
+    static InferenceConfidence confidence_of(const InferredField& f) {
+        if (f.type == InferredType::Bytes) return InferenceConfidence::Low;
+        if (f.type == InferredType::Pad) {
+            if (f.events >= 20) return InferenceConfidence::High;
+            return f.events >= 5 ? InferenceConfidence::Medium : InferenceConfidence::Low;
+        }
+        if (f.events < 5 || f.nonzero < 2) return InferenceConfidence::Low;
+        // A float's bit pattern is evidence in itself (1.0 is 0x3F800000): its count of values
+        // matters less than an integer's, whose width and sign few values cannot tell.
+        const uint64_t values_needed = f.type == InferredType::F32 || f.type == InferredType::Bool ? 1 : 3;
+        if (f.events >= 20 && f.nonzero >= 10 && f.distinct - (f.nonzero < f.events ? 1 : 0) >= values_needed)
+            return InferenceConfidence::High;
+        return InferenceConfidence::Medium;
+    }
+
+    void merge_padding(InferredLayout& out) const {
+        std::vector<InferredField> merged;
+        for (InferredField& f : out.fields) {
+            if (!merged.empty() && f.type == InferredType::Pad && merged.back().type == InferredType::Pad &&
+                merged.back().offset + merged.back().size == f.offset) {
+                InferredField& m = merged.back();
+                m.size += f.size;
+                m.events = std::min(m.events, f.events);
+                m.confidence = std::max(m.confidence, f.confidence);  // the weaker of the two
+                continue;
+            }
+            merged.push_back(std::move(f));
+        }
+        out.fields = std::move(merged);
+    }
+
+    const TypeSamples& s_;
+    InferenceRules rules_;
+    std::vector<uint64_t> scratch_;
+    std::vector<std::pair<uint64_t, uint64_t>> runs_;
+};
+
+}  // namespace
+
+std::string InferredField::value_text(Bytes params) const {
+    if (offset > params.size() || params.size() - offset < size) return "";
+    const uint8_t* p = params.data() + offset;
+    char buf[64];
+    if (type == InferredType::Pad || type == InferredType::Bytes || size > 8) {
+        std::string out;
+        for (uint32_t i = 0; i < size; ++i) {
+            std::snprintf(buf, sizeof buf, "%s%02X", i ? " " : "", p[i]);
+            out += buf;
+        }
+        return out;
+    }
+    const uint64_t raw = load_le(p, size);
+    switch (type) {
+        case InferredType::F32: {
+            const float f = TaeEvent::bits_to_f32(uint32_t(raw));
+            if (!std::isfinite(f)) std::snprintf(buf, sizeof buf, "0x%08X", unsigned(raw));
+            else std::snprintf(buf, sizeof buf, "%.9g", double(f));
+            return buf;
+        }
+        case InferredType::S32:
+        case InferredType::S16:
+        case InferredType::S8: {
+            const unsigned unused = 64 - 8 * size;
+            std::snprintf(buf, sizeof buf, "%lld", (long long)(int64_t(raw << unused) >> unused));
+            return buf;
+        }
+        default: std::snprintf(buf, sizeof buf, "%llu", (unsigned long long)raw); return buf;
+    }
+}
+
+const InferredField* InferredLayout::field_at(uint32_t offset) const {
+    for (const InferredField& f : fields)
+        if (f.offset == offset) return &f;
+    return nullptr;
+}
+
+InferredLayout infer_layout(const TypeSamples& samples, uint32_t from_offset, InferenceRules rules) {
+    InferredLayout out;
+    out.type = samples.type;
+    out.events = samples.events();
+    std::vector<uint32_t> lengths(samples.lengths);
+    std::sort(lengths.begin(), lengths.end());
+    for (size_t i = 0; i < lengths.size();) {
+        size_t j = i;
+        while (j < lengths.size() && lengths[j] == lengths[i]) ++j;
+        out.lengths.push_back({lengths[i], uint64_t(j - i)});
+        i = j;
+    }
+    out.min_length = lengths.empty() ? 0 : lengths.front();
+    out.max_length = lengths.empty() ? 0 : lengths.back();
+    Inferrer(samples, rules).run(from_offset, out);
+    return out;
+}
+
+std::vector<InferredLayout> infer_layouts(const EventSamples& samples) {
+    std::vector<InferredLayout> out;
+    out.reserve(samples.types().size());
+    for (const TypeSamples& t : samples.types()) out.push_back(infer_layout(t));
+    return out;
+}
+
+}  // namespace taescope

@@ -1,0 +1,153 @@
+#include "inference/template_agreement.h"
+
+#include <algorithm>
+
+namespace taescope {
+
+std::string_view field_verdict_name(FieldVerdict v) {
+    switch (v) {
+        case FieldVerdict::NotLive: return "not-live";
+        case FieldVerdict::Agrees: return "agrees";
+        case FieldVerdict::Differs: return "differs";
+        case FieldVerdict::TemplateFinding: return "template-finding";
+    }
+    return "differs";
+}
+
+namespace {
+
+bool template_is_float(FieldType t) { return t == FieldType::F32; }
+
+struct WordClasses {
+    uint64_t holding = 0, floats = 0, small_ints = 0, others = 0;
+    bool reads_as_floats() const { return floats > 0 && small_ints == 0 && floats >= others; }
+};
+
+WordClasses classify_word(const TypeSamples& s, uint32_t o) {
+    WordClasses c;
+    for (size_t i = 0; i < s.events(); ++i) {
+        if (s.lengths[i] < o + 4) continue;
+        ++c.holding;
+        const uint32_t w = load_u32le(s.event_bytes(i) + o);
+        if (w == 0) continue;
+        if (word_reads_as_float(w)) ++c.floats;
+        else if (word_reads_as_small_integer(w)) ++c.small_ints;
+        else ++c.others;
+    }
+    return c;
+}
+
+std::string field_text(const InferredField& f) {
+    return std::string(inferred_type_name(f.type)) + " at " + std::to_string(f.offset) + " (" +
+           std::to_string(f.size) + " bytes)";
+}
+
+}  // namespace
+
+TypeComparison compare_with_template(const TypeSamples& s, const EventTypeTemplate& templ, InferenceRules rules) {
+    TypeComparison c;
+    c.type = s.type;
+    c.name = templ.name;
+    c.events = s.events();
+    c.inferred = infer_layout(s, 0, rules);
+    for (const TemplateField& tf : templ.fields) {
+        FieldComparison fc;
+        fc.offset = tf.offset;
+        fc.size = tf.size;
+        fc.template_type = tf.type;
+        fc.name = tf.name;
+        bool live = false;
+        for (size_t i = 0; i < s.events() && !live; ++i) {
+            if (s.lengths[i] < tf.offset + tf.size) continue;
+            const uint8_t* p = s.event_bytes(i) + tf.offset;
+            for (uint32_t b = 0; b < tf.size; ++b)
+                if (p[b]) live = true;
+        }
+        if (!live) {
+            c.fields.push_back(std::move(fc));
+            continue;
+        }
+        // Does the data contradict the template's kind?
+        const uint32_t word_at = tf.offset & ~3u;
+        const bool whole_word = tf.size == 4 && tf.offset % 4 == 0;
+        if (tf.type != FieldType::Bytes && word_at + 4 <= s.max_length()) {
+            const WordClasses w = classify_word(s, word_at);
+            if (template_is_float(tf.type) && whole_word && w.small_ints + w.others > w.floats) {
+                fc.verdict = FieldVerdict::TemplateFinding;
+                fc.why = "an f32 whose non-zero words are " + std::to_string(w.small_ints) + " small integers, " +
+                         std::to_string(w.others) + " others and " + std::to_string(w.floats) + " floats";
+            } else if (!template_is_float(tf.type) && w.reads_as_floats() && (whole_word || tf.size < 4)) {
+                fc.verdict = FieldVerdict::TemplateFinding;
+                fc.why = std::string("a ") + std::string(field_type_name(tf.type)) + " in a word whose " +
+                         std::to_string(w.floats) + " non-zero values all read as floats";
+            }
+        }
+        if (fc.verdict == FieldVerdict::TemplateFinding) {
+            ++c.finding_fields;
+            c.finding_bytes += tf.size;
+            c.fields.push_back(std::move(fc));
+            continue;
+        }
+        ++c.live_fields;
+        c.live_bytes += tf.size;
+        fc.verdict = FieldVerdict::Differs;
+        const InferredField* inf = c.inferred.field_at(tf.offset);
+        if (!inf) {
+            // Name the inferred field that covers the offset.
+            for (const InferredField& f : c.inferred.fields)
+                if (f.offset < tf.offset && tf.offset < f.offset + f.size) fc.why = "inside inferred " + field_text(f);
+            if (fc.why.empty()) fc.why = "no inferred field there";
+        } else if (template_is_float(tf.type)) {
+            if (inf->type == InferredType::F32) fc.verdict = FieldVerdict::Agrees;
+            else fc.why = "inferred " + field_text(*inf);
+        } else if (tf.type == FieldType::Bytes) {
+            if (inf->size == tf.size && inf->type != InferredType::F32) fc.verdict = FieldVerdict::Agrees;
+            else fc.why = "inferred " + field_text(*inf);
+        } else if (!inferred_type_is_integer(inf->type)) {
+            fc.why = "inferred " + field_text(*inf);
+        } else {
+            // Same stored bits: the wider field's extra bytes are zero wherever they are stored.
+            const uint32_t lo = std::min(inf->size, tf.size), hi = std::max(inf->size, tf.size);
+            bool same = true;
+            for (size_t i = 0; i < s.events() && same; ++i) {
+                const uint32_t len = s.lengths[i];
+                if (len < tf.offset + lo) continue;
+                const uint32_t stop = std::min(len, tf.offset + hi);
+                const uint8_t* p = s.event_bytes(i);
+                for (uint32_t b = tf.offset + lo; b < stop; ++b)
+                    if (p[b]) same = false;
+            }
+            if (same) fc.verdict = FieldVerdict::Agrees;
+            else fc.why = "inferred " + field_text(*inf) + " decodes other values";
+        }
+        if (fc.verdict == FieldVerdict::Agrees) {
+            ++c.agreeing_fields;
+            c.agreeing_bytes += tf.size;
+        }
+        c.fields.push_back(std::move(fc));
+    }
+    return c;
+}
+
+GameComparison compare_with_templates(const EventSamples& samples, const GameTemplates& templates, std::string game,
+                                      uint32_t min_events, InferenceRules rules) {
+    GameComparison g;
+    g.game = std::move(game);
+    g.min_events = min_events;
+    for (const TypeSamples& t : samples.types()) {
+        const EventTypeTemplate* templ = t.type >= 0 ? templates.find(uint32_t(t.type)) : nullptr;
+        if (!templ) {
+            ++g.types_without_template;
+            continue;
+        }
+        if (t.events() < min_events) continue;
+        TypeComparison c = compare_with_template(t, *templ, rules);
+        g.live_bytes += c.live_bytes;
+        g.agreeing_bytes += c.agreeing_bytes;
+        g.finding_bytes += c.finding_bytes;
+        g.types.push_back(std::move(c));
+    }
+    return g;
+}
+
+}  // namespace taescope
