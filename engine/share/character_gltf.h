@@ -1,0 +1,51 @@
+// A character as glTF (gltf_writer.h): its armature, its body when a model is open, and chosen
+// animations sampled at their own frames with their TAE events. The page's "Export glTF…" and
+// `taescope gltf` both call export_character_glb, so both give the same bytes.
+//
+// Skeleton only (no model): the joints are the Havok skeleton's bones, their rest the reference
+// pose, their inverse binds the inverse of the reference pose in model space; an animation's
+// local transforms are havok::compute_pose's (no root motion: the character stays at the origin,
+// as the spec's model-space figures and the CLI's `pose --model` without root motion).
+//
+// With a body (a FLVER model joined to the skeleton, binder/character_model.h): the joints are
+// the FLVER's bones in the FLVER hierarchy, their rest the FLVER local transform
+// (T · Ry · Rz · Rx · S), their inverse binds W(b)^-1 (../shared/spec/flver-model.md §8); an
+// animation's local transform of bone b is A(parent)^-1 · A(b) from the rig's animated worlds A,
+// so that the glTF joint's world is A(b) and the skin matrix A(b) · W(b)^-1, the engine's K(b).
+// The meshes are LOD0 (first face set with flags 0), weights as stored (the writer renormalises),
+// one material each with a colour per material.
+//
+// The games' left-handed space becomes glTF's right-handed one by the writer's Z mirror
+// (gltf_writer.h says how): the engine's numbers go in unchanged.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "binder/character_model.h"
+#include "binder/havok_character.h"
+#include "io/result.h"
+#include "share/gltf_writer.h"
+#include "templates/template_library.h"
+
+namespace taescope {
+
+struct CharacterGltfRequest {
+    std::vector<uint64_t> animations;            // full animation numbers (aGGG_NNNNNN), in order
+    const TemplateLibrary* templates = nullptr;  // names the events' types (null: names left "")
+    std::string name;                            // the armature's name ("" : from the first binder's name)
+};
+
+// The Havok animation members of the character, by full number (sorted).
+std::vector<uint64_t> character_animation_numbers(const HavokCharacter& havok);
+
+// The description; `model` null (or without a model): skeleton only. An animation that cannot be
+// decoded is an error naming it (the caller chose it).
+Result<gltf::Scene> character_gltf_scene(HavokCharacter& havok, CharacterModel* model,
+                                         const CharacterGltfRequest& request);
+// character_gltf_scene written as .glb bytes.
+Result<std::vector<uint8_t>> export_character_glb(HavokCharacter& havok, CharacterModel* model,
+                                                  const CharacterGltfRequest& request);
+
+}  // namespace taescope
