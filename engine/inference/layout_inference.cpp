@@ -150,16 +150,22 @@ public:
     }
 
 private:
+    // Events that read better split, better whole, and (upper part set) neither. Two bytes
+    // split on more split votes than join votes. Two 16-bit halves need more split votes than
+    // join and undecided votes together: the halves of a 32-bit id above 65535 often read a
+    // digit shorter than the id (524360 is 8 and 72), while byte pairs of two typed values
+    // often read as long as the 16-bit number they make (30 and 35 are 8990).
     struct Votes {
-        uint64_t split = 0, join = 0;
+        uint64_t split = 0, join = 0, undecided_high = 0;
         bool decided_split() const { return split > join; }
+        bool decided_split_of_halves() const { return split > join + undecided_high; }
     };
 
     // Whether the bytes [a, k) and [k, b) hold one number or two, event by event: the reading
     // that gives the shorter decimals (decimal_digits) is the one a person typed. Splitting
     // must win by two digits, or by one when both parts are small (flags and enums side by
     // side); a sign-extended negative number or a plain one that reads shorter whole joins.
-    // Zero and -1 are no evidence either way; -1 over a non-negative part is two fields.
+    // Zero and -1 are no evidence either way; a 0xFF byte over a non-negative byte is two fields.
     Votes votes(uint32_t a, uint32_t k, uint32_t b) const {
         Votes v;
         const uint32_t lbytes = k - a, hbytes = b - k;
@@ -171,20 +177,36 @@ private:
             // Zero and -1 read the same whole or split (0 and 0, -1 and -1): no evidence.
             if (w == 0 || w == all_ones(b - a)) continue;
             const uint64_t L = w & lmask, H = w >> (8 * lbytes);
-            // -1 above a part whose top bit is clear: no sign-extended number looks like that.
-            if (H == all_ones(hbytes) && !((L >> (8 * lbytes - 1)) & 1)) {
+            // A 0xFF byte above a byte whose top bit is clear: no sign-extended number looks like
+            // that (-256 would, and is rare). The cut it needs lies in this piece, so it splits.
+            bool sign_break = false;
+            for (uint32_t j = 1; j < b - a; ++j)
+                if (((w >> (8 * j)) & 0xFF) == 0xFF && !((w >> (8 * j - 1)) & 1)) sign_break = true;
+            if (sign_break) {
                 ++v.split;
                 continue;
             }
             const int joined = reading_digits(w, b - a);
             const int split = reading_digits(L, lbytes) + reading_digits(H, hbytes);
             const bool both_small = small_part(L, lbytes) && small_part(H, hbytes);
-            if (const char* d = std::getenv("TAESCOPE_INFER_DEBUG_TYPE"); d && std::atoi(d) == s_.type)
-                std::fprintf(stderr, "  @%u/%u/%u w=%llu joined %d split %d small %d\n", a, k, b, (unsigned long long)w, joined, split, both_small);
             if (split + 2 <= joined || (split < joined && both_small)) ++v.split;
             else if (joined < split) ++v.join;
+            else if (H != 0) ++v.undecided_high;
         }
         return v;
+    }
+
+    // Whether bytes `k - 1` and `k` hold the same value in every event that holds both, and
+    // 0xFF in some: the upper bytes of a sign-extended number (-1 is FF FF FF FF).
+    bool bytes_move_together(uint32_t k) const {
+        bool ff = false;
+        for (size_t i = 0; i < s_.events(); ++i) {
+            if (s_.lengths[i] <= k) continue;
+            const uint8_t* p = s_.event_bytes(i);
+            if (p[k - 1] != p[k]) return false;
+            ff = ff || p[k] == 0xFF;
+        }
+        return ff;
     }
 
     void word(uint32_t o, InferredLayout& out) {
@@ -224,11 +246,9 @@ private:
         }
         const Votes v2 = votes(o, o + 2, o + 4), v1 = votes(o, o + 1, o + 2), v3 = votes(o + 2, o + 3, o + 4);
         const bool s1 = v1.decided_split(), s3 = v3.decided_split();
-        const bool s2 = v2.decided_split() || ((s1 || s3) && v2.join == 0);
-        if (std::getenv("TAESCOPE_INFER_DEBUG"))
-            std::fprintf(stderr, "type %d word %u: v1 %llu/%llu v2 %llu/%llu v3 %llu/%llu\n", s_.type, o,
-                         (unsigned long long)v1.split, (unsigned long long)v1.join, (unsigned long long)v2.split,
-                         (unsigned long long)v2.join, (unsigned long long)v3.split, (unsigned long long)v3.join);
+        // A split of one half carries the word with it unless the bytes across the middle are
+        // equal in every event and 0xFF in some: the sign extension of one number.
+        const bool s2 = v2.decided_split_of_halves() || ((s1 || s3) && v2.join == 0 && !bytes_move_together(o + 2));
         if (!s2) {
             add_field(o, 4, std::nullopt,
                       flt > 0 ? "one integer: large values beside small ones, and shorter as integers than as floats"
@@ -375,8 +395,15 @@ std::string InferredField::value_text(Bytes params) const {
     switch (type) {
         case InferredType::F32: {
             const float f = TaeEvent::bits_to_f32(uint32_t(raw));
-            if (!std::isfinite(f)) std::snprintf(buf, sizeof buf, "0x%08X", unsigned(raw));
-            else std::snprintf(buf, sizeof buf, "%.9g", double(f));
+            if (!std::isfinite(f)) {
+                std::snprintf(buf, sizeof buf, "0x%08X", unsigned(raw));
+                return buf;
+            }
+            // The shortest decimal that reads back to the same float.
+            for (int precision = 1; precision <= 9; ++precision) {
+                std::snprintf(buf, sizeof buf, "%.*g", precision, double(f));
+                if (std::strtof(buf, nullptr) == f) break;
+            }
             return buf;
         }
         case InferredType::S32:

@@ -10,13 +10,17 @@
 //    layout is a sequence of 4-byte words, each one field or split into 2- and 1-byte fields;
 //  - a float and a small integer never share bits: a non-zero word that reads as a finite float
 //    of magnitude 1e-20 to 1e10 is, as an integer, at least 2^24 in magnitude, and an integer
-//    below 2^24 in magnitude is, as a float, a subnormal or (negative) a NaN. A word is f32 when
-//    its non-zero values read as such floats and none as a small integer;
-//  - an integer stores its sign in every byte above its value: -1 is all 0xFF. Two fields share
-//    a word when its upper part is -1 over a non-negative lower part, when the lower part reads
-//    as a small negative number over a zero upper part, when the upper part is set over a lower
-//    part that is mostly zero (no single number is a multiple of 256 that often), or when both
-//    parts are small (enums, flags and counts side by side, never one number);
+//    below 2^24 in magnitude is, as a float, a subnormal or (negative) a NaN;
+//  - people type values in decimal: of two readings of the same bits, the one with the shorter
+//    decimals (significant digits, trailing zeros not counted) is the typed one. A word is f32
+//    when its non-zero values read as such floats, none as a small integer, and they read
+//    shorter as floats (0.25) than as integers (1048576000); a sound id 1004000000 reads
+//    shorter as an integer than as the float 0.0066 it also is. Two parts of a word are two
+//    fields when, event by event, they read shorter apart (30 and 60) than together (15390),
+//    by two digits or by one when both parts are flags or small enums;
+//  - an integer stores its sign in every byte above its value: -1 is FF FF FF FF, so a 0xFF
+//    byte above a byte whose top bit is clear is two fields, and bytes equal in every event
+//    and 0xFF in some are one (the sign extension); zero and -1 say nothing either way;
 //  - a byte that only holds 0 and 1 is a bool, a field that is zero in every event is padding.
 // Fields past the shortest stored length are judged on the events long enough to hold them.
 //

@@ -15,6 +15,7 @@ import { startServer } from '../../tools/serve.mjs';
 import { editTests } from './edit-tests.mjs';
 import { referenceTests } from './reference-tests.mjs';
 import { openTests } from './open-tests.mjs';
+import { bodyTests } from './body-tests.mjs';
 import { poseTests } from './pose-tests.mjs';
 import { viewerTests } from './viewer-tests.mjs';
 
@@ -775,6 +776,7 @@ await viewerTests({ openPage, dropFile, frames, test, check, corpusFile, shots, 
 await referenceTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 await openTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 await poseTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
+await bodyTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 
 await browser.close();
 server.close();

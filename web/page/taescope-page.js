@@ -95,6 +95,20 @@
 //        reason (why there is no clip), hoveredBone, hoveredBoneName, renderer, view: {x0, y0, x1, y1, ...} }
 //   taescope.poseBone(i) -> [x, y, z] model-space position of bone i in the pose shown, or null
 //   taescope.poseBoneScreen(i) -> [x, y] where the panel drew that joint last frame (CSS px), or null
+// The body (a model binder, cXXXX.chrbnd.dcx, dropped with the animation binder or onto it; alone:
+// the model in its bind pose), in the Pose panel:
+//   state().model -> null without a model, else { status: "opening"|"reading"|"ready"|"error", file,
+//        flver, error, readMilliseconds, longestStepMilliseconds, renderer, showBody, showSkeleton,
+//        showDummies, forceMasksShown, bindPose, bones, dummies, matchedBones,
+//        meshes: [{index, material, mask (-1: none), visible (at the playhead), hiddenByMask,
+//                  vertexCount, triangles (LOD0), error?}],
+//        skinnedBounds: {min, max} (the visible meshes, model space, no root motion) | null, offset
+//        (the root motion moving the body), hoveredMesh, hoveredMaterial, hoveredMask,
+//        hoveredDummy: {index, referenceId, bone, boneName} | null, eventDummyIds (named by the
+//        selected event), highlightedDummies (indices of every dummy with one of those ids) }
+//   taescope.bodyOptions({body, skeleton, dummies, forceMasks}) what the view draws (omitted: unchanged)
+//   taescope.modelDummies(id) -> [{index, bone, boneName, position}] every dummy with that reference id, posed
+//   taescope.modelMeshScreen(i), modelDummyScreen(i) -> [x, y] where the panel drew them last frame, or null
 //   state().timeline.trueLength (-1: not known), frameRate (of playback and frame steps);
 //        timeline.events[].afterEnd (starts after the true end), irregular
 //   await taescope.offlineReady               true once the service worker keeps the page for offline use
@@ -1019,6 +1033,16 @@
     poseRootMotion(on = true) { Module._taescope_set_pose_root_motion(on ? 1 : 0); return readState(); },
     poseBone(index) { return JSON.parse(Module.UTF8ToString(Module._taescope_pose_bone_json(index))); },
     poseBoneScreen(index) { return JSON.parse(Module.UTF8ToString(Module._taescope_pose_bone_screen_json(index))); },
+    bodyOptions({ body, skeleton, dummies, forceMasks } = {}) {
+      const m = readState().model;
+      if (!m) throw new Error('no model open');
+      const pick = (value, current) => (value === undefined ? current : !!value) ? 1 : 0;
+      Module._taescope_set_character_options(pick(body, m.showBody), pick(skeleton, m.showSkeleton), pick(dummies, m.showDummies), pick(forceMasks, m.forceMasksShown));
+      return readState();
+    },
+    modelDummies(id) { return JSON.parse(Module.UTF8ToString(Module._taescope_model_dummies_json(id))); },
+    modelMeshScreen(index) { return JSON.parse(Module.UTF8ToString(Module._taescope_model_mesh_screen_json(index))); },
+    modelDummyScreen(index) { return JSON.parse(Module.UTF8ToString(Module._taescope_model_dummy_screen_json(index))); },
     animations(taeFile = 0) {
       return JSON.parse(Module.UTF8ToString(Module._taescope_animations_json(taeFile)));
     },
