@@ -11,6 +11,7 @@
 #include "search_model.h"
 #include "share/png_writer.h"
 #include "share/timeline_image.h"
+#include "simulation_frame.h"
 #include "tae/tae_writer.h"
 #include "templates/builtin_templates.h"
 
@@ -176,10 +177,35 @@ bool App::finish_pending_open() {
     const double finish_started = emscripten_get_now();
     Result<Document> opened = load.opener->take();
     load.opener.reset();
+    // A model binder (or a loose .flver) dropped alone onto an open character (its animations
+    // shown): it becomes that character's body, read in steps; the open document stays as it
+    // was (a damaged one gives its error in the Pose panel, not in place of the animations).
+    const bool onto_character = load.opened.empty() && state_.document && state_.document->document().has_tae();
+    const bool loose_flver = onto_character && !opened && is_flver_file_name(load.file_name);
+    bool attached = true;
+    if (loose_flver)
+        character_.attach(std::move(load.pending_bytes), load.file_name);
+    else if (onto_character && (opened ? !opened->has_tae() && find_flver_member({&*opened}).has_value()
+                                       : is_model_binder_name(load.file_name)))
+        character_.attach_document(std::move(opened), load.file_name);
+    else
+        attached = false;
     load.pending_bytes = {};
+    if (attached) {
+        load.file_name = state_.document->document().name;
+        load.file_size = state_.document->file_size;
+        load.phase = LoadPhase::Ready;
+        load.parse_milliseconds = emscripten_get_now() - load.parse_started_ms;
+        load.finish_ms = emscripten_get_now() - finish_started;
+        state_.windows.pose = true;
+        notify_page();
+        return true;
+    }
+    std::optional<std::pair<std::string, std::string>> failed_model;  // a model binder of the set that did not open
     companions_.clear();
     companion_notes_.clear();
     pose_.clear();
+    character_.clear();
     if (!load.opened.empty()) {
         // A set of files: the one holding TAE files is shown (else the first that opened), the
         // others are its companions.
@@ -193,10 +219,12 @@ bool App::finish_pending_open() {
         for (size_t i = 0; i < load.opened.size(); ++i) {
             if (i == shown) continue;
             LoadStatus::OpenedFile& file = load.opened[i];
-            if (file.document.ok())
+            if (file.document.ok()) {
                 companions_.push_back(std::make_unique<Document>(std::move(file.document).value()));
-            else
+            } else {
                 companion_notes_.push_back(file.name + ": " + file.document.error().to_string());
+                if (is_model_binder_name(file.name)) failed_model.emplace(file.name, file.document.error().to_string());
+            }
         }
         opened = std::move(load.opened[shown].document);
         load.file_name = load.opened[shown].name;
@@ -206,6 +234,10 @@ bool App::finish_pending_open() {
     Result<LoadedDocument> loaded = loaded_document(std::move(opened), load.file_size, templates_);
     load.parse_milliseconds = emscripten_get_now() - load.parse_started_ms;
     finish_open(std::move(loaded));
+    if (failed_model && state_.document && character_.view().phase == ModelPhase::None) {
+        character_.set_failed(failed_model->first, failed_model->second);
+        state_.windows.pose = true;
+    }
     load.finish_ms = emscripten_get_now() - finish_started;
     notify_page();
     return true;
@@ -232,6 +264,7 @@ void App::finish_open(Result<LoadedDocument> loaded) {
     animation_index_.reset();
     std::string link_game = std::move(shared_game_);
     shared_game_.clear();
+    character_.clear();
     if (!loaded) {
         state_.document.reset();
         load.phase = LoadPhase::Failed;
@@ -241,6 +274,9 @@ void App::finish_open(Result<LoadedDocument> loaded) {
         // The Havok side of the character: nothing is read until an animation is shown.
         std::vector<const Document*> character{&state_.document->document()};
         for (const auto& companion : companions_) character.push_back(companion.get());
+        // The body: a model binder among the files is read after the open, a step per frame.
+        character_.reset(character);
+        if (character_.view().phase != ModelPhase::None) state_.windows.pose = true;
         pose_.reset(std::move(character));
         state_.pose.frame_requested = true;
         animation_index_ = std::make_unique<AnimationIndex>(AnimationIndex::from_document(state_.document->document()));
@@ -628,6 +664,32 @@ const PoseView& App::pose_view() {
     std::optional<uint64_t> number;
     if (a && entry) number = entry->full_number(*a);
     return pose_.prepare(number, state_.timeline.time, state_.pose.root_motion);
+}
+
+const CharacterView& App::character_view() {
+    const PoseView& pose = pose_view();
+    std::optional<MaskState> masks;
+    if (simulation_) masks = simulation_frame_at(simulation_->simulation, state_.timeline.time).masks;
+    std::vector<int32_t> dummy_ids;
+    const TaeEvent* event = selected_event();
+    const TaeFile* tae = selected_tae();
+    const TaeFileInfo* info = selected_tae_info();
+    if (event && tae && info)
+        dummy_ids = event_dummy_ids(decode_event(info->templates, uint32_t(event->type), tae->parameters(*event)));
+    return character_.prepare(pose, masks ? &*masks : nullptr, std::move(dummy_ids), state_.pose.force_masks_shown);
+}
+
+void App::step_character() {
+    if (!character_.busy()) return;
+    if (!character_.step(kOpenStepSeconds)) notify_page();
+}
+
+void App::set_character_options(bool show_body, bool show_skeleton, bool show_dummies, bool force_masks_shown) {
+    PoseViewState& p = state_.pose;
+    p.show_body = show_body;
+    p.show_skeleton = show_skeleton;
+    p.show_dummies = show_dummies;
+    p.force_masks_shown = force_masks_shown;
 }
 
 // Frame steps and playback count the clip's own frames (frame_seconds()): 1/30 s for TAE-only

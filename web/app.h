@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "app_state.h"
+#include "character_view_model.h"
 #include "compare/tae_diff.h"
 #include "edit/edit_commands.h"
 #include "reference/event_reference.h"
@@ -123,6 +124,16 @@ public:
     // The pose of the selected animation at the playhead (recomputed when either changed).
     const PoseView& pose_view();
     void set_pose_root_motion(bool on) { state_.pose.root_motion = on; }
+
+    // ---- the body (character_view_model.h): the model binder opened with the animations ----
+    // The body at the playhead: the pose of pose_view(), the simulator's masks at the playhead
+    // and the dummies the selected event names (recomputed when one of them changed).
+    const CharacterView& character_view();
+    CharacterViewModel& character() { return character_; }
+    // One step of the model's reading, once a frame after the frame was drawn (never at open).
+    void step_character();
+    // The Pose panel's options for the body.
+    void set_character_options(bool show_body, bool show_skeleton, bool show_dummies, bool force_masks_shown);
 
     // The simulation of the selected animation (engine/sim), rebuilt with the timeline; null
     // when nothing is selected or the engine refused (simulation_error() says why).
@@ -290,6 +301,7 @@ private:
     std::vector<std::unique_ptr<Document>> companions_;  // opened with the document (stable addresses)
     std::vector<std::string> companion_notes_;           // files of the set that did not open
     PoseModel pose_;
+    CharacterViewModel character_;
     AnimationLength selected_length_;
     double frame_seconds_ = 1.0 / kFramesPerSecond;
     std::unique_ptr<AnimationIndex> animation_index_;  // of state_.document

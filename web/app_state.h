@@ -256,6 +256,15 @@ struct PoseViewState {
     float view_x0 = 0, view_y0 = 0, view_x1 = 0, view_y1 = 0;
     std::array<float, 16> view_projection{};  // as drawn last frame (column-major): model space to the view
     std::string renderer = "not drawn yet";   // "shader", or why the view is not drawn
+    // The body (character_view_model.h), when a model binder is open: what is drawn, and what
+    // the mouse is over (a mesh of the body, a dummy poly: -1 none).
+    bool show_body = true;
+    bool show_skeleton = false;  // with a model: the skeleton over the body (without one it is always drawn)
+    bool show_dummies = true;
+    bool force_masks_shown = false;  // every mesh drawn, whatever the masks say
+    int hovered_mesh = -1;
+    int hovered_dummy = -1;
+    std::string body_renderer = "not drawn yet";
 };
 
 struct AppState {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app.h"
+#include "character_json.h"
 #include "imgui.h"
 #include "json_writer.h"
 #include "open_warm_up.h"
@@ -370,6 +371,33 @@ EMSCRIPTEN_KEEPALIVE const char* taescope_pose_bone_screen_json(int index) {
                 .end_array();
     }
     text = json.text();
+    return text.c_str();
+}
+
+// ---- the body in the Pose panel (character_view_model.h) ----
+
+// What the view draws: the body, the skeleton, the dummy polys, every mesh whatever its mask.
+EMSCRIPTEN_KEEPALIVE void taescope_set_character_options(int body, int skeleton, int dummies, int force_masks) {
+    app().set_character_options(body != 0, skeleton != 0, dummies != 0, force_masks != 0);
+}
+
+// [{index, bone, boneName, position}] of every dummy with reference id `id`, posed at the playhead.
+EMSCRIPTEN_KEEPALIVE const char* taescope_model_dummies_json(int id) {
+    static std::string text;
+    text = taescope::web::model_dummies_json(app(), id);
+    return text.c_str();
+}
+
+// Where the panel drew a point of mesh `mesh` / dummy `dummy` last frame: "[x,y]" or "null".
+EMSCRIPTEN_KEEPALIVE const char* taescope_model_mesh_screen_json(int mesh) {
+    static std::string text;
+    text = taescope::web::model_mesh_screen_json(app(), mesh);
+    return text.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* taescope_model_dummy_screen_json(int dummy) {
+    static std::string text;
+    text = taescope::web::model_dummy_screen_json(app(), dummy);
     return text.c_str();
 }
 

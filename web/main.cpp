@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "app.h"
+#include "body_renderer.h"
 #include "imgui.h"
 #include "imgui_impl_sdl2.h"
 #include "imgui_webgl_renderer.h"
@@ -59,18 +60,23 @@ void frame() {
     // clear that wipes it: their compile results and pipelines are ready before a file is shown.
     static int warm_up_draws = 0;
     bool warm_up_drawn = false;
-    if (warm_up_draws < 2 && app.state().frame_counter >= 2 && app.state().load.phase != taescope::web::LoadPhase::Parsing) {
-        if (warm_up_draws++ == 0)
+    if (warm_up_draws < 3 && app.state().frame_counter >= 2 &&
+        app.state().load.phase != taescope::web::LoadPhase::Parsing) {
+        const int which = warm_up_draws++;
+        if (which == 0)
             taescope::web::pose_renderer().warm_up_draw();
-        else
+        else if (which == 1)
             taescope::web::mask_strip_renderer().warm_up_draw();
+        else
+            taescope::web::body_renderer().warm_up_draw();
         warm_up_drawn = true;
     }
 
     // A frame that would draw exactly what the canvas shows is not drawn (imgui_webgl_renderer.h).
     const ImDrawData* draw_data = ImGui::GetDrawData();
     const uint64_t callbacks = taescope::web::pose_renderer().content_digest() ^
-                               (taescope::web::mask_strip_renderer().content_digest() * 0x9E3779B97F4A7C15ull);
+                               (taescope::web::mask_strip_renderer().content_digest() * 0x9E3779B97F4A7C15ull) ^
+                               (taescope::web::body_renderer().content_digest() * 0xC2B2AE3D27D4EB4Full);
     const uint64_t digest = taescope::web::imgui_frame_digest(draw_data, callbacks);
     if (digest != g_drawn_digest || warm_up_drawn) {
         g_drawn_digest = digest;
@@ -90,6 +96,9 @@ void frame() {
         // same frame (a small file is open before the next one; waiting a frame first cost
         // one more frame of the software-GL browser, 20-100 ms, on every open).
         app.finish_pending_open();
+    } else {
+        // The model binder is read after the open, a step per frame, after the frame was drawn.
+        app.step_character();
     }
     app.state().frame_counter++;
 }
@@ -106,7 +115,8 @@ int main() {
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
-    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+    // A depth buffer for the character view's body (body_renderer.h clears it inside its view).
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 24);
     SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
 
     double css_width = 1280, css_height = 720;
@@ -141,6 +151,7 @@ int main() {
     // in the first frame that shows one (gl_program.h).
     taescope::web::pose_renderer().start_compiling();
     taescope::web::mask_strip_renderer().start_compiling();
+    taescope::web::body_renderer().start_compiling();
 
     EM_ASM({
         if (Module["onTaeScopeReady"]) Module["onTaeScopeReady"]();

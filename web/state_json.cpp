@@ -4,6 +4,7 @@
 
 #include "app.h"
 #include "binder/animation_names.h"
+#include "character_json.h"
 #include "json_writer.h"
 #include "mask_strip_renderer.h"
 #include "simulation_frame.h"
@@ -633,6 +634,7 @@ std::string state_json(App& app) {
     write_selected_event(json, app);
     write_simulation(json, app);
     write_pose(json, app);
+    write_model_json(json, app);
     json.key("search")
         .begin_object()
         .field("query", s.search.ran_query)

@@ -1,7 +1,15 @@
-// Pose panel: the character's skeleton playing the selected animation at the playhead, in 3D.
+// Pose panel, the character view: the character's body and skeleton playing the selected
+// animation at the playhead, in 3D.
 //
+//   * the body (when a model binder is open with the animations, character_view_model.h):
+//     skinned on the GPU, a colour per material, lit by its normals (body_renderer.h); meshes
+//     hidden by the simulator's masks at the playhead disappear ("All masks" draws them anyway);
+//     hovering names a mesh's material and mask (picked on the CPU, with the engine's skinning);
+//   * dummy polys as small axes (forward blue, up green, right red); those the selected event
+//     names are highlighted (every dummy sharing the id); hovering one gives its id and bone;
 //   * bones as tapered shapes from each parent joint to its child, joints as discs, a ground
-//     grid and the root-motion path, drawn by our own shaders (pose_renderer.h);
+//     grid and the root-motion path, drawn by our own shaders (pose_renderer.h): under the body
+//     the grid and path, over it the skeleton (Body / Skeleton / Both) and the dummies;
 //   * the pose is the one of pose_model.h: the clip's frame t / frame_duration at the timeline's
 //     time t (Play, scrubbing and frame steps follow), root motion on or off, additive clips
 //     over the reference pose (labelled), the reference pose and the reason without a clip;
@@ -16,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "body_renderer.h"
 #include "imgui.h"
 #include "panels.h"
 #include "pose_renderer.h"
@@ -38,6 +47,11 @@ constexpr uint32_t kGridColor = 0x38FFFFFF;
 constexpr uint32_t kGridAxisX = 0x905050E0;
 constexpr uint32_t kGridAxisZ = 0x90E07050;
 constexpr uint32_t kPathColor = 0xE040C0F0;
+constexpr uint32_t kDummyForward = 0xFFF0A040;  // blue
+constexpr uint32_t kDummyUp = 0xFF50D050;       // green
+constexpr uint32_t kDummyRight = 0xFF5050E0;    // red
+constexpr uint32_t kDummyPoint = 0xFFE0E0E0;
+constexpr uint32_t kDummyHighlight = 0xFF20E0FF;  // yellow
 
 Mat4 multiply(const Mat4& a, const Mat4& b) {
     Mat4 out{};
@@ -115,16 +129,22 @@ std::array<float, 3> followed_offset(const PoseView& v) {
     return {float(m[0]), float(m[1]), float(m[2])};
 }
 
-// Centres the camera on the joints and backs it off until they all fit (the target is kept
-// relative to the followed root).
-void frame_character(PoseViewState& c, const PoseView& v) {
-    if (v.joints.empty()) return;
+// Centres the camera on the joints (or on the body's box, `body_lo`..`body_hi`, when it has one)
+// and backs it off until they all fit (the target is kept relative to the followed root). False
+// when there is nothing to frame.
+bool frame_character(PoseViewState& c, const PoseView& v, const std::array<float, 3>* body_lo,
+                     const std::array<float, 3>* body_hi) {
     float lo[3] = {1e30f, 1e30f, 1e30f}, hi[3] = {-1e30f, -1e30f, -1e30f};
-    for (size_t i = 0; i + 2 < v.joints.size(); i += 3)
-        for (size_t k = 0; k < 3; ++k) {
-            lo[k] = std::min(lo[k], v.joints[i + k]);
-            hi[k] = std::max(hi[k], v.joints[i + k]);
-        }
+    if (body_lo && body_hi) {
+        for (size_t k = 0; k < 3; ++k) lo[k] = (*body_lo)[k], hi[k] = (*body_hi)[k];
+    } else {
+        if (v.joints.empty()) return false;
+        for (size_t i = 0; i + 2 < v.joints.size(); i += 3)
+            for (size_t k = 0; k < 3; ++k) {
+                lo[k] = std::min(lo[k], v.joints[i + k]);
+                hi[k] = std::max(hi[k], v.joints[i + k]);
+            }
+    }
     float radius = 0;
     for (int k = 0; k < 3; ++k) {
         c.target[k] = (lo[k] + hi[k]) / 2;
@@ -134,14 +154,15 @@ void frame_character(PoseViewState& c, const PoseView& v) {
     const std::array<float, 3> follow = followed_offset(v);
     for (int k = 0; k < 3; ++k) c.target[k] -= follow[size_t(k)];
     c.distance = radius / std::sin(kFieldOfView / 2) * 1.1f;
+    return true;
 }
 
 PoseShape line(const float* a, const float* b, float width, uint32_t color) {
     return PoseShape{{a[0], a[1], a[2]}, {b[0], b[1], b[2]}, {width, width}, color, float(PoseShapeKind::Line)};
 }
 
-// Everything the view shows, in model space: grid, root-motion path, bones, joints.
-void build_shapes(const PoseView& v, const PoseViewState& c, std::vector<PoseShape>& out) {
+// What the view shows under the body, in model space: the grid and the root-motion path.
+void build_ground_shapes(const PoseView& v, const PoseViewState& c, std::vector<PoseShape>& out) {
     out.clear();
     // The ground grid: 1 m cells (or coarser for a large character) around the target.
     const float cell = c.distance > 40 ? 10.0f : 1.0f;
@@ -167,6 +188,10 @@ void build_shapes(const PoseView& v, const PoseViewState& c, std::vector<PoseSha
                 PoseShape{{p[0], p[1], p[2]}, {p[0], p[1], p[2]}, {8, 8}, kPathColor, float(PoseShapeKind::Joint)});
         }
     }
+}
+
+// The skeleton over the body: bones and joints (thinner over a body, so that it shows through).
+void build_skeleton_shapes(const PoseView& v, const PoseViewState& c, bool over_body, std::vector<PoseShape>& out) {
     if (!v.skeleton) return;
     const uint32_t bone_color = !v.clip ? kBoneReferenceColor : v.additive() ? kBoneAdditiveColor : kBoneColor;
     const auto& bones = v.skeleton->bones;
@@ -176,18 +201,97 @@ void build_shapes(const PoseView& v, const PoseViewState& c, std::vector<PoseSha
         const float* from = &v.joints[size_t(p) * 3];
         const float* to = &v.joints[b * 3];
         uint32_t color = int(b) == c.hovered_bone ? kHoveredColor : bone_color;
-        out.push_back(
-            PoseShape{{from[0], from[1], from[2]}, {to[0], to[1], to[2]}, {9, 2}, color, float(PoseShapeKind::Bone)});
+        const float width = over_body ? 4.0f : 9.0f;
+        out.push_back(PoseShape{
+            {from[0], from[1], from[2]}, {to[0], to[1], to[2]}, {width, 2}, color, float(PoseShapeKind::Bone)});
     }
     for (size_t b = 0; b < bones.size() && b * 3 + 2 < v.joints.size(); ++b) {
         const float* at = &v.joints[b * 3];
         bool hovered = int(b) == c.hovered_bone;
         out.push_back(PoseShape{{at[0], at[1], at[2]},
                                 {at[0], at[1], at[2]},
-                                {hovered ? 9.0f : 4.5f, 0},
+                                {hovered     ? 9.0f
+                                 : over_body ? 3.0f
+                                             : 4.5f,
+                                 0},
                                 hovered ? kHoveredColor : kJointColor,
                                 float(PoseShapeKind::Joint)});
     }
+}
+
+// The dummy polys as small axes at their posed place (moved by the root motion with the body);
+// the selected event's dummies larger, with a yellow disc.
+void build_dummy_shapes(const CharacterView& body, const PoseViewState& c, std::vector<PoseShape>& out) {
+    const float length = std::clamp(c.distance * 0.02f, 0.01f, 2.0f);
+    for (size_t i = 0; i < body.dummies.size(); ++i) {
+        const PosedDummy& d = body.dummies[i];
+        const bool lit = i < body.highlighted.size() && body.highlighted[i];
+        const bool hovered = int(i) == c.hovered_dummy;
+        float p[3], f[3], u[3], r[3];
+        for (int k = 0; k < 3; ++k) {
+            p[k] = float(d.position[size_t(k)]) + body.offset[size_t(k)];
+            f[k] = float(d.forward[size_t(k)]);
+            u[k] = float(d.upward[size_t(k)]);
+        }
+        r[0] = u[1] * f[2] - u[2] * f[1], r[1] = u[2] * f[0] - u[0] * f[2], r[2] = u[0] * f[1] - u[1] * f[0];
+        const float scale = lit || hovered ? length * 1.8f : length;
+        const float width = lit || hovered ? 2.5f : 1.5f;
+        auto axis = [&](const float* direction, uint32_t color) {
+            float e[3] = {p[0] + direction[0] * scale, p[1] + direction[1] * scale, p[2] + direction[2] * scale};
+            out.push_back(line(p, e, width, color));
+        };
+        axis(r, kDummyRight);
+        axis(u, kDummyUp);
+        axis(f, kDummyForward);
+        const float size = hovered ? 10.0f : lit ? 9.0f : 3.5f;
+        out.push_back(PoseShape{{p[0], p[1], p[2]},
+                                {p[0], p[1], p[2]},
+                                {size, 0},
+                                hovered ? kHoveredColor
+                                : lit   ? kDummyHighlight
+                                        : kDummyPoint,
+                                float(PoseShapeKind::Joint)});
+    }
+}
+
+// The dummy nearest the mouse (within kHoverPixels), or -1.
+int dummy_under_mouse(const CharacterView& body, const Mat4& m, ImVec2 top_left, ImVec2 size, ImVec2 mouse) {
+    int best = -1;
+    float best_d2 = kHoverPixels * kHoverPixels;
+    for (size_t i = 0; i < body.dummies.size(); ++i) {
+        const PosedDummy& d = body.dummies[i];
+        float p[3];
+        for (int k = 0; k < 3; ++k) p[k] = float(d.position[size_t(k)]) + body.offset[size_t(k)];
+        ImVec2 s;
+        if (!project(m, p, top_left, size, s)) continue;
+        float dx = s.x - mouse.x, dy = s.y - mouse.y, d2 = dx * dx + dy * dy;
+        if (d2 < best_d2) best_d2 = d2, best = int(i);
+    }
+    return best;
+}
+
+// A muted colour per material, the same for a material name wherever it is seen (its #NN#
+// prefix left out, so that a weapon swap's two meshes look alike).
+uint32_t material_color(const std::string& material) {
+    static const uint32_t palette[] = {0xFF7C8FB0, 0xFF6A88A8, 0xFF8FA07A, 0xFF9C8C70, 0xFF7F7FA6, 0xFFA09888,
+                                       0xFF6F9A9A, 0xFF8C7AA0, 0xFFA58A7C, 0xFF88A0B8, 0xFF7A9C86, 0xFFB0A090};
+    std::string name = material;
+    if (name.size() > 1 && name[0] == '#') {
+        size_t second = name.find('#', 1);
+        if (second != std::string::npos) name = name.substr(second + 1);
+    }
+    uint32_t h = 2166136261u;
+    for (char ch : name) h = (h ^ uint8_t(ch)) * 16777619u;
+    return palette[h % (sizeof palette / sizeof palette[0])];
+}
+
+uint32_t lighter(uint32_t color) {
+    uint32_t out = 0xFF000000;
+    for (int shift = 0; shift < 24; shift += 8) {
+        uint32_t c = (color >> shift) & 0xFF;
+        out |= std::min(255u, c + (255 - c) / 2) << shift;
+    }
+    return out;
 }
 
 // The bone whose joint is nearest the mouse (within kHoverPixels), or -1.
@@ -203,7 +307,47 @@ int bone_under_mouse(const PoseView& v, const Mat4& m, ImVec2 top_left, ImVec2 s
     return best;
 }
 
-void draw_toolbar(App& app, const PoseView& v) {
+// With a model: what is drawn (Body, Skeleton or Both), the dummies, and "All masks".
+void draw_body_options(App& app, const CharacterView& body) {
+    PoseViewState& c = app.state().pose;
+    int shown = c.show_body && c.show_skeleton ? 2 : c.show_body ? 0 : 1;
+    const char* choices[] = {"Body", "Skeleton", "Both"};
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("Skeleton").x + ImGui::GetFrameHeight() * 1.6f);
+    if (ImGui::Combo("##shown", &shown, choices, 3))
+        app.set_character_options(shown != 1, shown != 0, c.show_dummies, c.force_masks_shown);
+    ImGui::SameLine();
+    bool dummies = c.show_dummies;
+    if (ImGui::Checkbox("Dummies", &dummies))
+        app.set_character_options(c.show_body, c.show_skeleton, dummies, c.force_masks_shown);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Dummy polys as small axes (forward blue, up green, right red).\n"
+            "The selected event's dummies are yellow. Hover one for its id and bone.");
+    ImGui::SameLine();
+    bool force = c.force_masks_shown;
+    if (ImGui::Checkbox("All masks", &force))
+        app.set_character_options(c.show_body, c.show_skeleton, c.show_dummies, force);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Draw every mesh, even those the mask events (233 / 711 / 713) hide at the playhead.");
+    size_t hidden = 0;
+    for (uint8_t m : body.masked) hidden += m;
+    if (hidden) {
+        ImGui::SameLine();
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kWarning), "%zu mesh%s masked", hidden,
+                           hidden == 1 ? "" : "es");
+        if (ImGui::IsItemHovered()) {
+            ImGui::BeginTooltip();
+            for (const CharacterMeshInfo& m : body.meshes)
+                if (m.index < body.masked.size() && body.masked[m.index])
+                    ImGui::Text("mesh %zu  %s  (mask group %d)", m.index, m.material.c_str(), m.mask + 1);
+            ImGui::EndTooltip();
+        }
+    }
+}
+
+void draw_toolbar(App& app, const PoseView& v, const CharacterView& body) {
     PoseViewState& c = app.state().pose;
     if (ImGui::Button("Frame")) c.frame_requested = true;
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Frame the character (F over the view)");
@@ -216,6 +360,7 @@ void draw_toolbar(App& app, const PoseView& v) {
             "Off: it animates in place.");
     ImGui::SameLine();
     ImGui::Checkbox("Path", &c.show_path);
+    if (body.phase == ModelPhase::Ready) draw_body_options(app, body);
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
     if (v.clip) {
@@ -227,14 +372,28 @@ void draw_toolbar(App& app, const PoseView& v) {
     }
 }
 
-// Text over the view: the animation, "additive", or why only the reference pose is shown.
-void draw_overlay(ImDrawList* draw, const PoseView& v, ImVec2 top_left, float width) {
+// Text over the view: the model's state, the animation, "additive", or why only the reference
+// pose is shown.
+void draw_overlay(ImDrawList* draw, const PoseView& v, const CharacterView& body, ImVec2 top_left, float width) {
     ImVec2 at(top_left.x + 8, top_left.y + 6);
     const float wrap = std::max(100.0f, width - 16);
     auto text = [&](uint32_t color, const std::string& s) {
         draw->AddText(ImGui::GetFont(), ImGui::GetFontSize(), at, color, s.c_str(), nullptr, wrap);
         at.y += ImGui::CalcTextSize(s.c_str(), nullptr, false, wrap).y + 2;
     };
+    if (body.phase == ModelPhase::Opening || body.phase == ModelPhase::Reading)
+        text(palette::kTextDim, "Model " + body.file + ": " + body.progress_text);
+    if (body.phase == ModelPhase::Failed) text(palette::kError, "The model did not open: " + body.error);
+    if (body.phase == ModelPhase::Ready) {
+        text(palette::kTextDim, body.file + "  (" + std::to_string(body.meshes.size()) + " meshes, " +
+                                    std::to_string(body.model->bones.size()) + " bones, " +
+                                    std::to_string(body.dummies.size()) + " dummies)");
+        if (body.bind_pose) {
+            text(palette::kTextDim,
+                 "Bind pose (the model's own): no skeleton to animate it (" + v.skeleton_error + ")");
+            return;
+        }
+    }
     if (!v.skeleton) {
         text(palette::kWarning, "No skeleton: " + v.skeleton_error);
         if (!v.reason.empty()) text(palette::kTextDim, "No animation: " + v.reason);
@@ -254,8 +413,10 @@ void draw_pose_panel(App& app, const PanelRect& rect) {
     ImGui::Begin("Pose", &app.state().windows.pose,
                  kTiledWindowFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     const PoseView& v = app.pose_view();
+    const CharacterView& body = app.character_view();
+    const bool has_body = body.phase == ModelPhase::Ready && body.geometry;
     PoseViewState& c = app.state().pose;
-    draw_toolbar(app, v);
+    draw_toolbar(app, v, body);
 
     const ImVec2 top_left = ImGui::GetCursorScreenPos();
     const ImVec2 size(std::max(1.0f, ImGui::GetContentRegionAvail().x),
@@ -287,13 +448,19 @@ void draw_pose_panel(App& app, const PanelRect& rect) {
     if (hovered && io.MouseWheel != 0)
         c.distance = std::clamp(c.distance * std::pow(0.85f, io.MouseWheel), 0.05f, 5000.0f);
     if (hovered && !io.KeyCtrl && ImGui::IsKeyPressed(ImGuiKey_F, false)) c.frame_requested = true;
-    // A new animation (or a new file) is framed once; afterwards the camera is the user's.
-    const uint64_t framing_key = v.has_animation ? v.animation : ~uint64_t{1};
+    // A new animation (or a new file, or a model read) is framed once; afterwards the camera is
+    // the user's. A body is framed whole (its weapon and cloth reach past the joints).
+    const uint64_t framing_key = (v.has_animation ? v.animation : ~uint64_t{1}) ^ (has_body ? 0x5A5A0000ull : 0);
     if (c.framed_for != framing_key) c.frame_requested = true;
-    if (c.frame_requested && !v.joints.empty()) {
-        frame_character(c, v);
-        c.frame_requested = false;
-        c.framed_for = framing_key;
+    if (c.frame_requested) {
+        // The body's box (moved by the root motion as the body is), else the joints.
+        std::array<float, 3> lo{}, hi{};
+        const bool body_box = has_body && app.character().skinned_bounds(lo, hi);
+        for (size_t k = 0; k < 3 && body_box; ++k) lo[k] += body.offset[k], hi[k] += body.offset[k];
+        if (frame_character(c, v, body_box ? &lo : nullptr, body_box ? &hi : nullptr)) {
+            c.frame_requested = false;
+            c.framed_for = framing_key;
+        }
     }
 
     // Prepare, then draw. The camera looks at its target moved along with the root.
@@ -302,20 +469,64 @@ void draw_pose_panel(App& app, const PanelRect& rect) {
     for (int k = 0; k < 3; ++k) camera.target[k] += follow[size_t(k)];
     const Mat4 m = view_projection(camera, size.x / size.y);
     c.view_projection = m;
-    c.hovered_bone = hovered && !active ? bone_under_mouse(v, m, top_left, size, io.MousePos) : -1;
+    const bool draw_body = has_body && c.show_body;
+    const bool draw_skeleton = !has_body || c.show_skeleton;
+    const bool draw_dummies = has_body && c.show_dummies;
+    // What the mouse is over: a dummy first (they are small), then a joint, then a mesh.
+    c.hovered_bone = c.hovered_dummy = c.hovered_mesh = -1;
+    if (hovered && !active) {
+        if (draw_dummies) c.hovered_dummy = dummy_under_mouse(body, m, top_left, size, io.MousePos);
+        if (c.hovered_dummy < 0 && draw_skeleton) c.hovered_bone = bone_under_mouse(v, m, top_left, size, io.MousePos);
+        if (c.hovered_dummy < 0 && c.hovered_bone < 0 && draw_body)
+            c.hovered_mesh = app.character().mesh_at(m, top_left.x, top_left.y, bottom_right.x, bottom_right.y,
+                                                     io.MousePos.x, io.MousePos.y);
+    }
     camera.hovered_bone = c.hovered_bone;
-    static std::vector<PoseShape> shapes;
-    build_shapes(v, camera, shapes);
+    camera.hovered_dummy = c.hovered_dummy;
+    static std::vector<PoseShape> under, over;
+    build_ground_shapes(v, camera, under);
+    over.clear();
+    if (draw_skeleton) build_skeleton_shapes(v, camera, draw_body, over);
+    if (draw_dummies) build_dummy_shapes(body, camera, over);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->AddRectFilled(top_left, bottom_right, 0xFF1C1816);
     const float near_fade = std::max(0.0f, c.distance - 1.0f), far_fade = c.distance + 2.0f;
-    if (!pose_renderer().draw(draw, top_left, bottom_right, m, {near_fade, far_fade}, shapes))
+    bool drawn = pose_renderer().draw(draw, top_left, bottom_right, m, {near_fade, far_fade}, under, PoseLayer::Under);
+    if (draw_body) {
+        static std::vector<BodyMeshStyle> styles;
+        styles.assign(body.meshes.size(), BodyMeshStyle{});
+        for (size_t i = 0; i < styles.size(); ++i) {
+            styles[i].visible = i < body.visible.size() && body.visible[i] != 0;
+            styles[i].color = material_color(body.meshes[i].material);
+            if (int(i) == c.hovered_mesh) styles[i].color = lighter(styles[i].color);
+        }
+        const Vec eye = eye_of(camera);
+        if (!body_renderer().draw(draw, top_left, bottom_right, m, {eye.x, eye.y, eye.z}, body.offset, *body.geometry,
+                                  body.skin, body.pose_key, styles))
+            draw->AddText(ImVec2(top_left.x + 8, bottom_right.y - 2 * ImGui::GetFontSize() - 8), palette::kError,
+                          body_renderer().mode().c_str());
+    }
+    c.body_renderer = draw_body ? body_renderer().mode() : "not drawn (hidden or no model)";
+    drawn =
+        pose_renderer().draw(draw, top_left, bottom_right, m, {near_fade, far_fade}, over, PoseLayer::Over) && drawn;
+    if (!drawn)
         draw->AddText(ImVec2(top_left.x + 8, bottom_right.y - ImGui::GetFontSize() - 6), palette::kError,
                       pose_renderer().mode().c_str());
     c.renderer = pose_renderer().mode();
-    draw_overlay(draw, v, top_left, size.x);
+    draw_overlay(draw, v, body, top_left, size.x);
 
-    if (c.hovered_bone >= 0 && v.skeleton) {
+    if (c.hovered_dummy >= 0) {
+        const PosedDummy& d = body.dummies[size_t(c.hovered_dummy)];
+        const auto& bones = body.model->bones;
+        ImGui::BeginTooltip();
+        ImGui::Text("dummy poly %d  (dummy %zu)", int(d.reference_id), d.index);
+        if (d.bone >= 0 && size_t(d.bone) < bones.size())
+            ImGui::TextDisabled("bone %d  %s", d.bone, bones[size_t(d.bone)].name.c_str());
+        if (size_t(c.hovered_dummy) < body.highlighted.size() && body.highlighted[size_t(c.hovered_dummy)])
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kDummyHighlight), "named by the selected event");
+        ImGui::TextDisabled("model %.3f %.3f %.3f", d.position[0], d.position[1], d.position[2]);
+        ImGui::EndTooltip();
+    } else if (c.hovered_bone >= 0 && v.skeleton) {
         const havok::Bone& bone = v.skeleton->bones[size_t(c.hovered_bone)];
         const float* p = &v.joints[size_t(c.hovered_bone) * 3];
         ImGui::BeginTooltip();
@@ -325,6 +536,17 @@ void draw_pose_panel(App& app, const PanelRect& rect) {
         else
             ImGui::TextDisabled("a root");
         ImGui::TextDisabled("model %.3f %.3f %.3f", p[0], p[1], p[2]);
+        ImGui::EndTooltip();
+    } else if (c.hovered_mesh >= 0 && size_t(c.hovered_mesh) < body.meshes.size()) {
+        const CharacterMeshInfo& mesh = body.meshes[size_t(c.hovered_mesh)];
+        ImGui::BeginTooltip();
+        ImGui::Text("mesh %zu  %s", mesh.index, mesh.material.c_str());
+        if (mesh.mask >= 0)
+            ImGui::TextDisabled("mask group %d (#%02d#): shown or hidden by events 233 / 711 / 713", mesh.mask + 1,
+                                mesh.mask);
+        else
+            ImGui::TextDisabled("no mask: always drawn");
+        ImGui::TextDisabled("%u vertices, %zu triangles (LOD0)", mesh.vertex_count, mesh.triangles);
         ImGui::EndTooltip();
     }
     ImGui::End();

@@ -6,7 +6,9 @@
 //     GLSL ES 3.0 shader (mask_strip_renderer.h), or with draw-list rectangles as a fallback;
 //   * the events active at the playhead, the effects started at this frame;
 //   * conditional events (a run-time condition such as State Info) are flagged "conditional",
-//     never shown as certain.
+//     never shown as certain;
+//   * with a model open (character_view_model.h), the mask rows name the meshes each group
+//     drives (a tick beside the row, the hover tooltip, and a line under the legend).
 // Clicking the strip moves the playhead; clicking an event in the lists selects it.
 #include <algorithm>
 #include <cmath>
@@ -45,6 +47,18 @@ const std::vector<uint8_t>& strip_states(const AnimationSimulation& sim, uint64_
             states[size_t(f) * kMaskGroupCount + size_t(g)] = uint8_t((*m)[size_t(g)].visibility);
     }
     return states;
+}
+
+// "mesh 7 #00#Weapon" for every mesh mask group `g` drives ("" without a model or meshes).
+std::string meshes_of_group(App& app, int g) {
+    std::string out;
+    const CharacterView& body = app.character().view();
+    for (size_t m : app.character().meshes_of_mask(g)) {
+        if (!out.empty()) out += ", ";
+        out += "mesh " + std::to_string(m);
+        if (m < body.meshes.size()) out += " " + body.meshes[m].material;
+    }
+    return out;
 }
 
 std::string event_name(const SimEvent& e) {
@@ -102,6 +116,11 @@ void draw_strip(App& app, const DocumentSimulation& ds, const SimulationFrame& n
     float row_h = height / float(kMaskGroupCount), col_w = (b.x - a.x) / float(frames);
     SimulationViewState& view = app.state().simulation_view;
     view = SimulationViewState{a.x, a.y, b.x, b.y};
+    // Rows that drive meshes of the open model: a tick in the label column.
+    for (int g = 0; g < kMaskGroupCount; ++g)
+        if (!app.character().meshes_of_mask(g).empty())
+            draw->AddRectFilled(ImVec2(a.x - 4, a.y + row_h * float(g)), ImVec2(a.x - 1, a.y + row_h * float(g + 1)),
+                                palette::kAccent);
     for (int g = 0; g < kMaskGroupCount; g += 4) {
         char text[8];
         std::snprintf(text, sizeof text, "%d", g + 1);
@@ -149,6 +168,8 @@ void draw_strip(App& app, const DocumentSimulation& ds, const SimulationFrame& n
             view.hovered_decided_by = cell.decided_by;
             ImGui::BeginTooltip();
             ImGui::Text("mask group %d, frame %d: %s", g + 1, f, mask_visibility_name(cell.visibility));
+            const std::string meshes = meshes_of_group(app, g);
+            if (!meshes.empty()) ImGui::Text("drives %s", meshes.c_str());
             if (cell.decided_by >= 0 && size_t(cell.decided_by) < sim.events().size()) {
                 const SimEvent& e = sim.events()[size_t(cell.decided_by)];
                 ImGui::Text("decided by %s", event_name(e).c_str());
@@ -196,6 +217,13 @@ void draw_simulation_panel(App& app, const PanelRect& rect) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kMaskShown), "shown");
     ImGui::SameLine();
     ImGui::TextDisabled("default   (%s; hover a cell for the deciding event)", mask_strip_renderer().mode().c_str());
+    // The model's meshes per mask group (the material names' #NN#: group NN + 1).
+    std::string driven;
+    for (int g = 0; g < kMaskGroupCount; ++g) {
+        const std::string meshes = meshes_of_group(app, g);
+        if (!meshes.empty()) driven += (driven.empty() ? "" : ";  ") + std::to_string(g + 1) + ": " + meshes;
+    }
+    if (!driven.empty()) ImGui::TextWrapped("Mask groups of the model: %s", driven.c_str());
 
     ImGui::BeginChild("##simlists", ImVec2(0, 0), false);
     const auto& events = sim.events();

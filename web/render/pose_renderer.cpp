@@ -63,21 +63,28 @@ bool PoseRenderer::ensure_program() {
 
 bool PoseRenderer::draw(ImDrawList* draw, ImVec2 top_left, ImVec2 bottom_right,
                         const std::array<float, 16>& view_projection, std::array<float, 2> fade,
-                        const std::vector<PoseShape>& shapes) {
+                        const std::vector<PoseShape>& shapes, PoseLayer layer) {
     if (!ensure_program()) return false;
     mode_ = "shader";
     top_left_ = top_left;
     bottom_right_ = bottom_right;
     view_projection_ = view_projection;
     fade_ = fade;
-    shapes_.assign(shapes.begin(), shapes.end());
-    draw->AddCallback(&PoseRenderer::render_callback, this);
+    Batch& batch = batches_[size_t(layer)];
+    batch.owner = this;
+    batch.shapes.assign(shapes.begin(), shapes.end());
+    draw->AddCallback(&PoseRenderer::render_callback, &batch);
     draw->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
     return true;
 }
 
 uint64_t PoseRenderer::content_digest() const {
-    uint64_t d = digest_bytes(1, shapes_.data(), shapes_.size() * sizeof(PoseShape));
+    uint64_t d = 1;
+    for (const Batch& batch : batches_) {
+        const uint64_t count = batch.shapes.size();
+        d = digest_bytes(d, &count, sizeof count);
+        d = digest_bytes(d, batch.shapes.data(), batch.shapes.size() * sizeof(PoseShape));
+    }
     d = digest_bytes(d, view_projection_.data(), sizeof(float) * view_projection_.size());
     const float more[6] = {fade_[0], fade_[1], top_left_.x, top_left_.y, bottom_right_.x, bottom_right_.y};
     return digest_bytes(d, more, sizeof more);
@@ -109,9 +116,10 @@ void PoseRenderer::warm_up_draw() {
 }
 
 void PoseRenderer::render_callback(const ImDrawList*, const ImDrawCmd* cmd) {
-    auto* self = static_cast<PoseRenderer*>(cmd->UserCallbackData);
+    const auto* batch = static_cast<const Batch*>(cmd->UserCallbackData);
+    PoseRenderer* self = batch ? batch->owner : nullptr;
     const ImDrawData* data = ImGui::GetDrawData();
-    if (!self || !data || data->DisplaySize.x <= 0 || data->DisplaySize.y <= 0 || self->shapes_.empty()) return;
+    if (!self || !data || data->DisplaySize.x <= 0 || data->DisplaySize.y <= 0 || batch->shapes.empty()) return;
     const ImVec2 pos = data->DisplayPos, size = data->DisplaySize, scale = data->FramebufferScale;
     const float fb_height = size.y * scale.y;
     // The view's rectangle and the window's clip rectangle, in framebuffer pixels (y up).
@@ -134,9 +142,9 @@ void PoseRenderer::render_callback(const ImDrawList*, const ImDrawCmd* cmd) {
     glUniform2f(self->fade_location_, self->fade_[0], self->fade_[1]);
     glBindVertexArray(self->vertex_array_);
     glBindBuffer(GL_ARRAY_BUFFER, self->instance_buffer_);
-    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(self->shapes_.size() * sizeof(PoseShape)), self->shapes_.data(),
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(batch->shapes.size() * sizeof(PoseShape)), batch->shapes.data(),
                  GL_STREAM_DRAW);
-    glDrawArraysInstanced(GL_TRIANGLES, 0, 6, GLsizei(self->shapes_.size()));
+    glDrawArraysInstanced(GL_TRIANGLES, 0, 6, GLsizei(batch->shapes.size()));
     glBindVertexArray(0);
 }
 

@@ -2,7 +2,9 @@
 // panel prepares a list of shapes (PoseShape: lines, tapered bones, joint discs, all in model
 // space) and a view-projection matrix; the renderer uploads them as one instance buffer and
 // draws them from an ImGui draw-list callback into the panel's rectangle, in the panel's draw
-// order and clip rectangle. Nothing is read back from GL while drawing.
+// order and clip rectangle. Two layers per frame, so that the character view's body can be drawn
+// between them: under it (the ground grid, the root-motion path) and over it (bones, joints,
+// dummy polys). Nothing is read back from GL while drawing.
 #pragma once
 
 #include <array>
@@ -17,6 +19,7 @@
 namespace taescope::web {
 
 enum class PoseShapeKind : uint8_t { Line = 0, Joint = 1, Bone = 2 };
+enum class PoseLayer : uint8_t { Under = 0, Over = 1 };
 
 // One instance of the shader (40 bytes, the vertex layout of pose_renderer.cpp).
 struct PoseShape {
@@ -41,9 +44,10 @@ public:
     uint64_t content_digest() const;
     // Adds the shapes to `draw`, projected with `view_projection` (column-major) into
     // [top_left, bottom_right] (screen coordinates). `fade` is the eye distance range over which
-    // farther shapes darken. False when the shader program is not available (mode() says why).
+    // farther shapes darken. Each layer is drawn where its draw() put it in the draw list (once a
+    // frame each). False when the shader program is not available (mode() says why).
     bool draw(ImDrawList* draw, ImVec2 top_left, ImVec2 bottom_right, const std::array<float, 16>& view_projection,
-              std::array<float, 2> fade, const std::vector<PoseShape>& shapes);
+              std::array<float, 2> fade, const std::vector<PoseShape>& shapes, PoseLayer layer = PoseLayer::Over);
     // "shader" or why the view cannot be drawn, for the query API.
     const std::string& mode() const { return mode_; }
 
@@ -55,8 +59,12 @@ private:
     unsigned vertex_array_ = 0, instance_buffer_ = 0, corner_buffer_ = 0;
     int view_projection_location_ = -1, viewport_location_ = -1, pixel_scale_location_ = -1, fade_location_ = -1;
     std::string mode_ = "not drawn yet";
-    // What the callback draws (set by draw() in the same frame).
-    std::vector<PoseShape> shapes_;
+    // What the callbacks draw (set by draw() in the same frame), per layer.
+    struct Batch {
+        PoseRenderer* owner = nullptr;
+        std::vector<PoseShape> shapes;
+    };
+    std::array<Batch, 2> batches_{};
     std::array<float, 16> view_projection_{};
     std::array<float, 2> fade_{};
     ImVec2 top_left_, bottom_right_;
