@@ -17,6 +17,7 @@ import { referenceTests } from './reference-tests.mjs';
 import { openTests } from './open-tests.mjs';
 import { bodyTests } from './body-tests.mjs';
 import { poseTests } from './pose-tests.mjs';
+import { startupDropTests } from './startup-drop-tests.mjs';
 import { viewerTests } from './viewer-tests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -777,6 +778,7 @@ await referenceTests({ openPage, dropFile, frames, test, check, corpusFile, shot
 await openTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 await poseTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 await bodyTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
+await startupDropTests({ browser, url, test, check, corpusFile, root });
 
 await browser.close();
 server.close();

@@ -22,10 +22,12 @@
 //        drawnMs (to the start of the second frame after that: the result has been drawn),
 //        finished (drawnMs is known) }
 //   state().openDecodedIn, workerDecodeMilliseconds, payloadCopyMilliseconds: the engine's side
-//   taescope.openStatus()                     -> { status, generation, error, open, warmUp }: the same
+//   taescope.openStatus()                     -> { status, fileName, generation, error, open, warmUp }: the same
 //        report without the whole state, for polling while a file opens
-//   state().warmUp -> { state: "not started"|"running"|"done"|"no sample", opens, milliseconds,
-//        workerDecodes }: the open path run on the bundled sample before the first file
+//   state().warmUp -> { state: "not started"|"running"|"done"|"no sample"|"cancelled", opens, milliseconds,
+//        workerDecodes }: the open path run on the bundled sample before the first file ("cancelled":
+//        a file was opened first; a dropped or chosen file always wins over the sample and the warm-up,
+//        also when it arrives before the module has started: it then opens once it has)
 //   taescope.select(taeFile, animation)       animation: index, or name "a000_003000", or number
 //   taescope.animations(taeFile)              -> [{index, name, number, events, length, headerKind, ...}]
 //   taescope.selectEvent(i), taescope.setTime(seconds), taescope.play(bool), taescope.showHelp(bool)
@@ -133,6 +135,23 @@
   // 2,000-event animation took ~100 ms of the open's last task in headless Chromium.
   const waitForOpen = ({ quiet = false } = {}) => new Promise((resolve) => waiters.push({ resolve, quiet }));
   let lastShownError = null; // the error the overlay shows (so Dismiss sticks until the next one)
+
+  // ---- the user's file wins (issue 34) ----
+  // The page opens its bundled sample at start and then warms its open path up on it. A file the
+  // user drops or chooses (or the API's open) may arrive at any moment of that: before the module
+  // has started, while the sample is fetched, decoded by the worker or parsed, or during the
+  // warm-up. Every such open counts here; the start-up work checks the count at each of its steps
+  // and gives up once it has moved (the sample is never opened after, nor over, a user's file),
+  // and the warm-up stops at once. An open already begun is replaced by the engine itself (each
+  // begin_open supersedes the one before: web/app.h).
+  let userOpens = 0;
+  let moduleStarted = null;
+  const moduleReady = new Promise((resolve) => { moduleStarted = resolve; });
+  const userHasOpened = () => userOpens > 0;
+  function userOpenBegins() {
+    userOpens++;
+    cancelWarmUp();
+  }
 
   // ---- the DOM side of the app's state ----
   function readState() {
@@ -472,7 +491,11 @@
   function openInWorker(source, size, name, options = {}) {
     const serial = withString(name, (n) => Module._taescope_open_in_worker(size, n));
     const parsed = waitForOpen(options);
-    if (decoding.job) {
+    if (decoding.job && decoding.job.options.startUp) {
+      // The page's small sample: its answer, due in a few milliseconds, is ignored (its id is not
+      // the job's any more); the warm worker stays.
+      decoding.job = null;
+    } else if (decoding.job) {
       // The worker is busy with an open that this one replaced: a fresh worker starts at once.
       const old = decoding.worker;
       decoding.worker = null;
@@ -524,7 +547,8 @@
   // opened together on this thread, the one holding TAE files shown, the others searched for its
   // Havok data.
   function openSet(files, options = {}) {
-    if (!Module) return Promise.reject(new Error('TAE Scope is still starting'));
+    userOpenBegins();
+    if (!Module) return moduleReady.then(() => openSet(files, options));
     if (files.length === 1) return openBytes(files[0].bytes, files[0].name, options);
     beginOpenTiming();
     const parsed = waitForOpen(options);
@@ -541,11 +565,13 @@
 
   // A DCX / DCP file goes to the decode worker (its buffer is transferred: `bytes` is detached
   // afterwards), anything else is opened here.
-  function openBytes(bytes, name, { timingStarted = false, quiet = false } = {}) {
+  // `startUp`: the page's own sample (its job in the worker is dropped, not the worker, when a
+  // user's file replaces it).
+  function openBytes(bytes, name, { timingStarted = false, quiet = false, startUp = false } = {}) {
     if (!Module) return Promise.reject(new Error('TAE Scope is still starting'));
     if (!timingStarted) beginOpenTiming();
     const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-    const opened = decoding.worker && isWrapped(data) ? openInWorker({ bytes: data }, data.length, name, { quiet }) : openHere(data, name, { quiet });
+    const opened = decoding.worker && isWrapped(data) ? openInWorker({ bytes: data }, data.length, name, { quiet, startUp }) : openHere(data, name, { quiet });
     opened.catch(endOpenTiming);
     return opened;
   }
@@ -580,6 +606,11 @@
   }
 
   async function openFile(file, { quiet = false } = {}) {
+    if (!isTemplateFile(file.name)) userOpenBegins();
+    if (!Module) {
+      showBusy(`Opening ${file.name}… (the page is starting)`, null);
+      await moduleReady;
+    }
     if (isTemplateFile(file.name)) {
       try {
         return await loadTemplates(await file.text(), file.name);
@@ -616,6 +647,7 @@
     const files = Array.from(list);
     const templates = files.filter((f) => isTemplateFile(f.name));
     const others = files.filter((f) => !isTemplateFile(f.name));
+    if (others.length) userOpenBegins();
     for (const file of templates) await openFile(file);
     if (others.length <= 1) return others.length ? openFile(others[0], { quiet }) : quiet ? null : readState();
     try {
@@ -631,9 +663,12 @@
     }
   }
 
-  async function fetchWithProgress(url, label) {
+  // `abandoned()`: true once the bytes are no longer wanted (a user's file superseded the sample):
+  // the download stops, shows no more progress, and null is returned.
+  async function fetchWithProgress(url, label, abandoned = () => false) {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    if (abandoned()) return null;
     const total = Number(response.headers.get('Content-Length')) || 0;
     if (!response.body || !total) return new Uint8Array(await response.arrayBuffer());
     const reader = response.body.getReader();
@@ -641,6 +676,10 @@
     let loaded = 0;
     for (;;) {
       const { done, value } = await reader.read();
+      if (abandoned()) {
+        reader.cancel().catch(() => {});
+        return null;
+      }
       if (done) break;
       if (loaded + value.length > bytes.length) throw new Error(`${url}: more bytes than announced`);
       bytes.set(value, loaded);
@@ -666,13 +705,16 @@
     return names.find((n) => /\.anibnd\.dcx$/i.test(n)) || names.find((n) => /\.(tae|dcx)$/i.test(n)) || null;
   }
 
+  // Given up at any step once the user has opened a file (checked after every wait): the sample
+  // never begins an open after theirs, so it can never replace it.
   async function openDefaultSample() {
-    if (new URLSearchParams(location.search).get('sample') === 'none') return null;
+    if (new URLSearchParams(location.search).get('sample') === 'none' || userHasOpened()) return null;
     const name = await bundledSampleName();
-    if (!name) return null;  // no samples published: start empty
+    if (!name || userHasOpened()) return null;  // no samples published: start empty
     try {
-      const bytes = await fetchWithProgress(`samples/${encodeURIComponent(name)}`, name);
-      return await openBytes(bytes, name);
+      const bytes = await fetchWithProgress(`samples/${encodeURIComponent(name)}`, name, userHasOpened);
+      if (!bytes || userHasOpened()) return null;
+      return await openBytes(bytes, name, { startUp: true });
     } catch (error) {
       hideBusy();
       statusLine.textContent = `sample ${name} could not be loaded: ${error.message}`;
@@ -920,7 +962,8 @@
   // Before the first file, the bundled sample is opened in wasm (and decoded by the worker) again
   // and again, a slice per task, so that the engine's code is compiled, and its hot parts
   // optimised, before a user's file arrives rather than during its open. It stops as soon as an
-  // open begins. state().warmUp reports it.
+  // open begins, and for good once the user opens a file (cancelWarmUp: the worker's part too).
+  // state().warmUp reports it.
   const WARM_UP_MS = 250, WARM_UP_SLICE_MS = 8, WARM_UP_WORKER_MS = 150, WARM_UP_HEAP_BYTES = 32 << 20;
   const warmUpState = { state: 'not started', opens: 0, milliseconds: 0, workerDecodes: 0, workerBytes: null,
                          workerAnswered: () => {} };
@@ -930,14 +973,26 @@
   function warmWorker() {
     const bytes = warmUpState.workerBytes;
     warmUpState.workerBytes = null;
+    if (!bytes) return;  // cancelled: a user's file came first
     if (decoding.worker && decoding.state === 'ready' && !decoding.job) decoding.worker.postMessage({ warm: bytes, milliseconds: WARM_UP_WORKER_MS });
     else warmUpState.workerAnswered();
   }
 
   // From a drop (or open() call) to the end of its parse (ready or error).
   const openInProgress = () => timing.start >= 0 && !timing.readyAt;
+  const warmUpStops = () => userHasOpened() || openInProgress();
+
+  // A user's file: nothing more of the warm-up runs here, the worker is not sent the sample (a
+  // warm-up it is running stops before its next decode: the file's job is waiting), and the
+  // warm-up counts as over.
+  function cancelWarmUp() {
+    warmUpState.workerBytes = null;
+    warmUpState.workerAnswered();
+    if (warmUpState.state === 'not started' || warmUpState.state === 'running') warmUpState.state = 'cancelled';
+  }
 
   async function warmUp() {
+    if (userHasOpened()) return;  // cancelled before it began
     let bytes = null;
     try {
       const name = await bundledSampleName();
@@ -946,6 +1001,7 @@
     } catch {
       bytes = null;  // no samples published: nothing to warm up with
     }
+    if (userHasOpened()) return;
     if (!bytes || !bytes.length) {
       warmUpState.state = 'no sample';
       return;
@@ -968,7 +1024,7 @@
     Module.HEAPU8.set(bytes, pointer);
     while (warmUpState.milliseconds < WARM_UP_MS) {
       await new Promise((r) => setTimeout(r, 0));  // frames and input go first
-      if (openInProgress()) break;  // a file is opening: the page is its
+      if (warmUpStops()) break;  // a file is opening: the page is its
       const t0 = performance.now();
       const opens = Module._taescope_warm_up(pointer, bytes.length, WARM_UP_SLICE_MS);
       warmUpState.milliseconds += performance.now() - t0;
@@ -979,22 +1035,23 @@
     // Fresh memory is slow to touch the first time (page faults, ~30 us per 4 KiB page here): the
     // heap the first file's payload and document will take is touched now, while nothing opens.
     // In 2 MiB slices, a task each (~15 ms).
-    const block = openInProgress() ? 0 : Module._malloc(WARM_UP_HEAP_BYTES);
+    const block = warmUpStops() ? 0 : Module._malloc(WARM_UP_HEAP_BYTES);
     if (block) {
-      for (let at = 0; at < WARM_UP_HEAP_BYTES && !openInProgress(); at += 2 << 20) {
+      for (let at = 0; at < WARM_UP_HEAP_BYTES && !warmUpStops(); at += 2 << 20) {
         Module.HEAPU8.fill(0, block + at, block + at + (2 << 20));
         await new Promise((r) => setTimeout(r, 0));
       }
       Module._free(block);
     }
     await workerDone;
-    warmUpState.state = 'done';
+    if (warmUpState.state === 'running') warmUpState.state = 'done';
   }
 
   // What the page opens first: a timeline link's events, else the default sample (a file
   // link waits for its file, which may be that sample).
   async function openStart() {
     const fragment = location.hash.slice(1);
+    if (userHasOpened()) return null;  // a file dropped while the module started: it is what opens
     if (fragment.startsWith('v1.t=')) {
       try { return await openLink(fragment); } catch { return null; }
     }
@@ -1023,9 +1080,12 @@
     // with the animation shown): for callers that poll while a file opens.
     openStatus() {
       const s = readPageStatus();
-      return { status: s.status, generation: s.edit ? s.edit.generation : 0, error: s.error, open: openTimingReport(s), warmUp: warmUpReport() };
+      return { status: s.status, fileName: s.fileName, generation: s.edit ? s.edit.generation : 0, error: s.error, open: openTimingReport(s), warmUp: warmUpReport() };
     },
-    open: (bytes, name) => openBytes(bytes, name),
+    open(bytes, name) {
+      userOpenBegins();
+      return Module ? openBytes(bytes, name) : moduleReady.then(() => openBytes(bytes, name));
+    },
     openSet,
     openFile,
     openFiles,
@@ -1157,6 +1217,7 @@
         // Called from main(), before createTaeScope's promise settles: the config object is
         // the module itself (MODULARIZE), so it can be used right away.
         Module = moduleConfig;
+        moduleStarted();
         setTimeout(() => openStart().then(() => resolve(readState()), () => resolve(readState())).then(() => warmUp()), 0);
       },
       print: (text) => console.log(text),

@@ -11,7 +11,8 @@
 //                        the file's bytes and the decoded payload, both transferred, not copied
 //                   { type: 'error', id, error: { message, offset, context } }    the engine's Error, as is
 //   page -> worker  { warm: Uint8Array, milliseconds }  the page's bundled sample, decoded again and
-//                        again for that long before any file (web/open_warm_up.h says why)
+//                        again for that long before any file (web/open_warm_up.h says why); a file
+//                        sent meanwhile stops it before its next decode (the user's file first)
 //   worker -> page  { type: 'warmed', decodes }
 // Same origin only (the page's CSP: worker-src 'self'); nothing here talks to any server.
 'use strict';
@@ -70,32 +71,51 @@ function decode(id, name, bytes) {
 // and frees it, so that the first file's buffers reuse pages already there.
 const WARM_HEAP_BYTES = 32 << 20;
 
+// Files sent by the page and not answered yet: the warm-up gives way to them.
+let filesWaiting = 0;
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 // Decodes the sample until `milliseconds` have passed (at least once), keeping nothing; then
-// touches WARM_HEAP_BYTES of heap.
-function warm(bytes, milliseconds) {
+// touches WARM_HEAP_BYTES of heap, 4 MiB a task. A task each, so that a file the page sends
+// meanwhile is received, and then nothing more is done (a file is never kept waiting for it).
+async function warm(bytes, milliseconds) {
   const t0 = performance.now();
   let decodes = 0;
   do {
+    if (filesWaiting) return decodes;
     const ok = decodeInModule('warm-up.anibnd.dcx', bytes);
     decoder._taescope_worker_release();
     if (!ok) break;
     ++decodes;
+    await nextTask();
   } while (performance.now() - t0 < milliseconds);
-  const block = decoder._malloc(WARM_HEAP_BYTES);
+  const block = filesWaiting ? 0 : decoder._malloc(WARM_HEAP_BYTES);
   if (block) {
-    decoder.HEAPU8.fill(0, block, block + WARM_HEAP_BYTES);
+    for (let at = 0; at < WARM_HEAP_BYTES && !filesWaiting; at += 4 << 20) {
+      decoder.HEAPU8.fill(0, block + at, block + at + (4 << 20));
+      await nextTask();
+    }
     decoder._free(block);
   }
   return decodes;
 }
 
 self.onmessage = async (event) => {
-  await started;
   const request = event.data;
+  if (!request.warm) ++filesWaiting;
+  await started;
   if (request.warm) {
-    postMessage({ type: 'warmed', decodes: decoder ? warm(request.warm, request.milliseconds) : 0 });
+    postMessage({ type: 'warmed', decodes: decoder ? await warm(request.warm, request.milliseconds) : 0 });
     return;
   }
+  try {
+    await decodeRequest(request);
+  } finally {
+    --filesWaiting;
+  }
+};
+
+async function decodeRequest(request) {
   if (!decoder) {
     postMessage({ type: 'error', id: request.id, error: { message: 'the decode worker did not start', offset: null, context: request.name } });
     return;
@@ -111,4 +131,4 @@ self.onmessage = async (event) => {
   }
   const answer = decode(request.id, request.name, bytes);
   postMessage(answer, answer.payload ? [answer.payload, bytes.buffer] : []);
-};
+}
