@@ -19,6 +19,7 @@
 #include "cli_output.h"
 #include "command.h"
 #include "io/file_io.h"
+#include "model_cli.h"
 #include "sim/animation_imports.h"
 #include "templates/tae_template_check.h"
 
@@ -75,6 +76,7 @@ struct CensusPart {
     std::vector<std::string> import_examples;
     uint64_t with_havok = 0, havok_missing = 0, havok_unreadable = 0, events_after_end = 0, havok_members = 0;
     std::vector<std::string> havok_examples;
+    ModelSummary model;  // the binder's FLVER, when it holds one (a model binder)
 };
 
 const char* header_kind_id(TaeAnimationHeaderKind k) {
@@ -117,6 +119,7 @@ CensusPart census_file(const std::string& path, size_t file_index, size_t max_ex
     AnimationIndex index = AnimationIndex::from_document(*doc);
     HavokCharacter havok({&*doc});
     part.havok_members = havok.members().animations.size();
+    part.model = summarize_model(*doc);
     for (size_t t = 0; t < doc->taes.size(); ++t) {
         const DocumentTae& dt = doc->taes[t];
         ++part.event_files;
@@ -301,6 +304,14 @@ void print_markdown(const Census& c) {
                         (unsigned long long)p.events_after_end);
     if (!c.havok_examples.empty()) std::printf("\n");
     for (const auto& e : c.havok_examples) std::printf("- %s\n", e.c_str());
+    // Model binders (a .flver member): only when the files hold one.
+    bool models = false;
+    for (const CensusPart& p : c.files) models = models || (p.ok && p.model.present);
+    if (!models) return;
+    std::printf("\n## Models\n\n| file | FLVER |\n|---|---|\n");
+    for (const CensusPart& p : c.files)
+        if (p.ok && p.model.present)
+            std::printf("| %s | %s |\n", md_cell(p.path).c_str(), md_cell(model_summary_text(p.model)).c_str());
 }
 
 void print_json(const Census& c) {
@@ -329,8 +340,12 @@ void print_json(const Census& c) {
             .field_uint("animations_with_havok", p.with_havok)
             .field_uint("animations_without_havok_member", p.havok_missing)
             .field_uint("animations_with_unreadable_havok", p.havok_unreadable)
-            .field_uint("events_after_end", p.events_after_end)
-            .end_object();
+            .field_uint("events_after_end", p.events_after_end);
+        if (p.model.present) {
+            j.key("model");
+            write_model_summary(j, p.model);
+        }
+        j.end_object();
     }
     j.end_array();
     j.key("event_types").begin_array();

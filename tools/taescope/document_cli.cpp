@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "binder/havok_character.h"
+#include "model_cli.h"
 
 namespace taescope::cli {
 
@@ -58,6 +59,8 @@ void print_document_summary(const Document& doc) {
         std::printf("                 %zu TAE animations with a Havok member, %zu without\n", with, without);
         for (const auto& n : m.notes) std::printf("  note: %s\n", n.c_str());
     }
+    ModelSummary model = summarize_model(doc);
+    if (model.present) std::printf("  model          %s\n", model_summary_text(model).c_str());
     for (const auto& t : doc.taes) {
         std::printf("    ID %-10d %-14s", t.slot.id, t.slot.file_name.c_str());
         if (t.slot.group_file) std::printf(" group %-4u", t.slot.group);
