@@ -1,6 +1,7 @@
 #include "inference/layout_inference.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -127,6 +128,13 @@ InferredType integer_type(uint32_t size, bool any_top_bit, bool top_bits_small_n
     }
 }
 
+// A value and how many events hold it: every rule counts over the distinct values of a word,
+// each weighted by its events, rather than over the events themselves.
+struct Run {
+    uint64_t value = 0;
+    uint64_t count = 0;
+};
+
 class Inferrer {
 public:
     Inferrer(const TypeSamples& s, InferenceRules rules) : s_(s), rules_(rules) {}
@@ -136,13 +144,16 @@ public:
         uint32_t o = from;
         while (o < end) {
             if (o % 4 == 0 && o + 4 <= end) {
+                collect(o, 4, word_);
                 word(o, out);
                 o += 4;
             } else if (o % 2 == 0 && o + 2 <= end) {
-                half(o, out, nullptr);
+                collect(o, 2, piece_);
+                half(piece_, 0, o, out, nullptr);
                 o += 2;
             } else {
-                add_field(o, 1, std::nullopt, "", out);
+                collect(o, 1, piece_);
+                add_field(piece_, 0, o, 1, std::nullopt, "", out);
                 o += 1;
             }
         }
@@ -161,149 +172,177 @@ private:
         bool decided_split_of_halves() const { return split > join + undecided_high; }
     };
 
-    // Whether the bytes [a, k) and [k, b) hold one number or two, event by event: the reading
+    // The `size`-byte values at `o` of every event that holds them, as ascending runs. Counted
+    // in a hash table (one per type, reused), then only the distinct values are sorted: a word
+    // of 60,000 events holds a few hundred values at most.
+    void collect(uint32_t o, uint32_t size, std::vector<Run>& runs) {
+        const size_t n = s_.events();
+        if (keys_.size() < 2 * n) {
+            size_t cap = 16;
+            while (cap < 2 * n) cap *= 2;
+            keys_.assign(cap, 0);
+            counts_.assign(cap, 0);
+        }
+        const uint64_t mask = keys_.size() - 1;
+        const int shift = 64 - std::countr_zero(uint64_t(keys_.size()));
+        touched_.clear();
+        for (size_t i = 0; i < n; ++i) {
+            if (s_.lengths[i] < o + size) continue;
+            const uint8_t* p = s_.event_bytes(i) + o;
+            const uint64_t v = size == 4 ? load_u32le(p) : load_le(p, size);
+            uint64_t h = (v * 0x9E3779B97F4A7C15ull) >> shift;
+            while (counts_[h] != 0 && keys_[h] != v) h = (h + 1) & mask;
+            if (counts_[h] == 0) {
+                keys_[h] = v;
+                touched_.push_back(h);
+            }
+            ++counts_[h];
+        }
+        runs.clear();
+        for (uint64_t h : touched_) {
+            runs.push_back({keys_[h], counts_[h]});
+            counts_[h] = 0;
+        }
+        std::sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) { return a.value < b.value; });
+    }
+
+    // Whether the bytes [at, at + lbytes) and [at + lbytes, at + lbytes + hbytes) of `runs`
+    // (values read from their first byte) hold one number or two, value by value: the reading
     // that gives the shorter decimals (decimal_digits) is the one a person typed. Splitting
     // must win by two digits, or by one when both parts are small (flags and enums side by
     // side); a sign-extended negative number or a plain one that reads shorter whole joins.
     // Zero and -1 are no evidence either way; a 0xFF byte over a non-negative byte is two fields.
-    Votes votes(uint32_t a, uint32_t k, uint32_t b) const {
+    static Votes votes(const std::vector<Run>& runs, uint32_t at, uint32_t lbytes, uint32_t hbytes) {
         Votes v;
-        const uint32_t lbytes = k - a, hbytes = b - k;
-        const uint64_t lmask = all_ones(lbytes);
-        const size_t n = s_.events();
-        for (size_t i = 0; i < n; ++i) {
-            if (s_.lengths[i] < b) continue;
-            const uint64_t w = load_le(s_.event_bytes(i) + a, b - a);
+        const uint32_t bytes = lbytes + hbytes;
+        const uint64_t mask = all_ones(bytes), lmask = all_ones(lbytes);
+        for (const Run& r : runs) {
+            const uint64_t w = (r.value >> (8 * at)) & mask;
             // Zero and -1 read the same whole or split (0 and 0, -1 and -1): no evidence.
-            if (w == 0 || w == all_ones(b - a)) continue;
+            if (w == 0 || w == mask) continue;
             const uint64_t L = w & lmask, H = w >> (8 * lbytes);
             // A 0xFF byte above a byte whose top bit is clear: no sign-extended number looks like
             // that (-256 would, and is rare). The cut it needs lies in this piece, so it splits.
             bool sign_break = false;
-            for (uint32_t j = 1; j < b - a; ++j)
+            for (uint32_t j = 1; j < bytes; ++j)
                 if (((w >> (8 * j)) & 0xFF) == 0xFF && !((w >> (8 * j - 1)) & 1)) sign_break = true;
             if (sign_break) {
-                ++v.split;
+                v.split += r.count;
                 continue;
             }
-            const int joined = reading_digits(w, b - a);
+            const int joined = reading_digits(w, bytes);
             const int split = reading_digits(L, lbytes) + reading_digits(H, hbytes);
             const bool both_small = small_part(L, lbytes) && small_part(H, hbytes);
-            if (split + 2 <= joined || (split < joined && both_small)) ++v.split;
-            else if (joined < split) ++v.join;
-            else if (H != 0) ++v.undecided_high;
+            if (split + 2 <= joined || (split < joined && both_small)) v.split += r.count;
+            else if (joined < split) v.join += r.count;
+            else if (H != 0) v.undecided_high += r.count;
         }
         return v;
     }
 
-    // Whether bytes `k - 1` and `k` hold the same value in every event that holds both, and
-    // 0xFF in some: the upper bytes of a sign-extended number (-1 is FF FF FF FF).
-    bool bytes_move_together(uint32_t k) const {
+    // Whether bytes j - 1 and j of the word hold the same value in every event, and 0xFF in
+    // some: the upper bytes of a sign-extended number (-1 is FF FF FF FF).
+    static bool bytes_move_together(const std::vector<Run>& runs, uint32_t j) {
         bool ff = false;
-        for (size_t i = 0; i < s_.events(); ++i) {
-            if (s_.lengths[i] <= k) continue;
-            const uint8_t* p = s_.event_bytes(i);
-            if (p[k - 1] != p[k]) return false;
-            ff = ff || p[k] == 0xFF;
+        for (const Run& r : runs) {
+            const uint64_t lo = (r.value >> (8 * (j - 1))) & 0xFF, hi = (r.value >> (8 * j)) & 0xFF;
+            if (lo != hi) return false;
+            ff = ff || hi == 0xFF;
         }
         return ff;
     }
 
     void word(uint32_t o, InferredLayout& out) {
         uint64_t holding = 0, zero = 0, flt = 0, sint = 0, other = 0, float_shorter = 0, integer_shorter = 0;
-        const size_t n = s_.events();
-        for (size_t i = 0; i < n; ++i) {
-            if (s_.lengths[i] < o + 4) continue;
-            ++holding;
-            const uint32_t w = load_u32le(s_.event_bytes(i) + o);
+        for (const Run& r : word_) {
+            const uint32_t w = uint32_t(r.value);
+            holding += r.count;
             if (w == 0) {
-                ++zero;
+                zero += r.count;
             } else if (word_reads_as_float(w)) {
-                ++flt;
+                flt += r.count;
                 // A large integer can read as a plausible float too (a sound id 1004000000 is
                 // 0.0066f): the reading with the shorter decimal is the typed one.
                 const int fd = float_digits(w), id = reading_digits(w, 4);
-                if (fd < id) ++float_shorter;
-                else if (id < fd) ++integer_shorter;
+                if (fd < id) float_shorter += r.count;
+                else if (id < fd) integer_shorter += r.count;
             } else if (word_reads_as_small_integer(w)) {
-                ++sint;
+                sint += r.count;
             } else {
-                ++other;
+                other += r.count;
             }
         }
         if (zero == holding) {
-            add_field(o, 4, InferredType::Pad, "zero in every event", out);
+            add_field(word_, 0, o, 4, InferredType::Pad, "zero in every event", out);
             return;
         }
         if (rules_ == InferenceRules::WordByWord) {
             const bool f = flt > 0 && sint == 0 && flt >= other;
-            add_field(o, 4, f ? InferredType::F32 : InferredType::S32, "word by word", out);
+            add_field(word_, 0, o, 4, f ? InferredType::F32 : InferredType::S32, "word by word", out);
             return;
         }
         if (flt > 0 && sint == 0 && flt >= other && float_shorter >= integer_shorter) {
-            add_field(o, 4, InferredType::F32, "every non-zero word a finite float of magnitude 1e-20 to 1e10", out);
+            add_field(word_, 0, o, 4, InferredType::F32,
+                      "every non-zero word a finite float of magnitude 1e-20 to 1e10, shorter in decimal than as an integer",
+                      out);
             return;
         }
-        const Votes v2 = votes(o, o + 2, o + 4), v1 = votes(o, o + 1, o + 2), v3 = votes(o + 2, o + 3, o + 4);
+        const Votes v2 = votes(word_, 0, 2, 2), v1 = votes(word_, 0, 1, 1), v3 = votes(word_, 2, 1, 1);
         const bool s1 = v1.decided_split(), s3 = v3.decided_split();
         // A split of one half carries the word with it unless the bytes across the middle are
         // equal in every event and 0xFF in some: the sign extension of one number.
-        const bool s2 = v2.decided_split_of_halves() || ((s1 || s3) && v2.join == 0 && !bytes_move_together(o + 2));
+        const bool s2 = v2.decided_split_of_halves() || ((s1 || s3) && v2.join == 0 && !bytes_move_together(word_, 2));
         if (!s2) {
-            add_field(o, 4, std::nullopt,
+            add_field(word_, 0, o, 4, std::nullopt,
                       flt > 0 ? "one integer: large values beside small ones, and shorter as integers than as floats"
                               : "one integer: its bytes move together",
                       out);
             return;
         }
-        half(o, out, &v1);
-        half(o + 2, out, &v3);
+        half(word_, 0, o, out, &v1);
+        half(word_, 2, o + 2, out, &v3);
     }
 
-    // A 2-byte piece: one 16-bit field or two bytes (`known`: its votes, when already counted).
-    void half(uint32_t o, InferredLayout& out, const Votes* known) {
-        const Votes v = known ? *known : votes(o, o + 1, o + 2);
+    // A 2-byte piece at byte `at` of `runs` (offset o in the event): one 16-bit field or two
+    // bytes (`known`: its votes, when already counted).
+    void half(const std::vector<Run>& runs, uint32_t at, uint32_t o, InferredLayout& out, const Votes* known) {
+        const Votes v = known ? *known : votes(runs, at, 1, 1);
         if (v.decided_split()) {
-            add_field(o, 1, std::nullopt, "a byte of its own: it moves apart from its neighbour", out);
-            add_field(o + 1, 1, std::nullopt, "a byte of its own: it moves apart from its neighbour", out);
+            add_field(runs, at, o, 1, std::nullopt, "a byte of its own: apart from its neighbour it reads shorter", out);
+            add_field(runs, at + 1, o + 1, 1, std::nullopt, "a byte of its own: apart from its neighbour it reads shorter", out);
         } else {
-            add_field(o, 2, std::nullopt, "16 bits that move together", out);
+            add_field(runs, at, o, 2, std::nullopt, "16 bits that read as one number", out);
         }
     }
 
-    // Adds a field and its evidence; `type` nullopt: an integer (or bool, or pad) chosen by the values.
-    void add_field(uint32_t o, uint32_t size, std::optional<InferredType> type, const char* reason,
-                   InferredLayout& out) {
+    // Adds the field of `size` bytes at byte `at` of `runs` (offset o in the event) with its
+    // evidence; `type` nullopt: an integer (or bool, or pad) chosen by the values.
+    void add_field(const std::vector<Run>& runs, uint32_t at, uint32_t o, uint32_t size, std::optional<InferredType> type,
+                   const char* reason, InferredLayout& out) {
         InferredField f;
         f.offset = o;
         f.size = size;
         f.reason = reason;
-        scratch_.clear();
-        const size_t n = s_.events();
-        const uint64_t sign = uint64_t{1} << (8 * size - 1);
+        const uint64_t mask = all_ones(size), sign = uint64_t{1} << (8 * size - 1);
+        projected_.clear();
+        for (const Run& r : runs) projected_.push_back({(r.value >> (8 * at)) & mask, r.count});
+        std::sort(projected_.begin(), projected_.end(), [](const Run& a, const Run& b) { return a.value < b.value; });
+        merged_.clear();
+        for (const Run& r : projected_) {
+            if (!merged_.empty() && merged_.back().value == r.value) merged_.back().count += r.count;
+            else merged_.push_back(r);
+        }
         bool any_top = false, tops_small_negative = true;
-        for (size_t i = 0; i < n; ++i) {
-            if (s_.lengths[i] < o + size) continue;
-            const uint64_t v = load_le(s_.event_bytes(i) + o, size);
-            scratch_.push_back(v);
-            if (v & sign) {
+        for (const Run& r : merged_) {
+            f.events += r.count;
+            if (r.value != 0) f.nonzero += r.count;
+            if (r.value & sign) {
                 any_top = true;
-                if (!small_negative(v, size)) tops_small_negative = false;
+                if (r.value < mask - 15) tops_small_negative = false;
             }
         }
-        f.events = scratch_.size();
-        std::sort(scratch_.begin(), scratch_.end());
-        // Runs of equal values: distinct count, non-zero count, the commonest.
-        runs_.clear();
-        for (size_t i = 0; i < scratch_.size();) {
-            size_t j = i;
-            while (j < scratch_.size() && scratch_[j] == scratch_[i]) ++j;
-            runs_.push_back({scratch_[i], uint64_t(j - i)});
-            if (scratch_[i] != 0) f.nonzero += uint64_t(j - i);
-            i = j;
-        }
-        f.distinct = runs_.size();
-        const bool only_0_1 = !runs_.empty() && runs_.back().first <= 1 && f.nonzero > 0;
+        f.distinct = merged_.size();
+        const bool only_0_1 = !merged_.empty() && merged_.back().value <= 1 && f.nonzero > 0;
         if (!type) {
             if (f.nonzero == 0) {
                 type = InferredType::Pad;
@@ -315,27 +354,26 @@ private:
         }
         f.type = *type;
         f.constant = f.distinct == 1 && f.nonzero > 0;
-        // The commonest values: by count, ties by raw value (the sort above made runs ascending).
-        std::stable_sort(runs_.begin(), runs_.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-        for (size_t i = 0; i < runs_.size() && i < 4; ++i) f.common.push_back(runs_[i]);
         // Range as the type reads.
         bool first = true;
-        for (const auto& [raw, count] : runs_) {
-            (void)count;
+        for (const Run& r : merged_) {
             double x;
             if (f.type == InferredType::F32) {
-                x = double(TaeEvent::bits_to_f32(uint32_t(raw)));
+                x = double(TaeEvent::bits_to_f32(uint32_t(r.value)));
                 if (!std::isfinite(x)) continue;
             } else if (f.type == InferredType::S32 || f.type == InferredType::S16 || f.type == InferredType::S8) {
                 const unsigned unused = 64 - 8 * size;
-                x = double(int64_t(raw << unused) >> unused);
+                x = double(int64_t(r.value << unused) >> unused);
             } else {
-                x = double(raw);
+                x = double(r.value);
             }
             if (first || x < f.min) f.min = x;
             if (first || x > f.max) f.max = x;
             first = false;
         }
+        // The commonest values: by count, ties by raw value (merged_ is ascending).
+        std::stable_sort(merged_.begin(), merged_.end(), [](const Run& a, const Run& b) { return a.count > b.count; });
+        for (size_t i = 0; i < merged_.size() && i < 4; ++i) f.common.push_back({merged_[i].value, merged_[i].count});
         f.confidence = confidence_of(f);
         out.fields.push_back(std::move(f));
     }
@@ -373,8 +411,8 @@ private:
 
     const TypeSamples& s_;
     InferenceRules rules_;
-    std::vector<uint64_t> scratch_;
-    std::vector<std::pair<uint64_t, uint64_t>> runs_;
+    std::vector<uint64_t> keys_, counts_, touched_;  // collect()'s hash table
+    std::vector<Run> word_, piece_, projected_, merged_;
 };
 
 }  // namespace
