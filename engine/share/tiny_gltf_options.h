@@ -4,6 +4,11 @@
 // no files), no exceptions. engine/share/gltf_writer.cpp holds the implementation.
 #pragma once
 
+// tiny_gltf.h 2.7 names std::ofstream in its file writers (never called here, and compiled even
+// with TINYGLTF_NO_FS) without including <fstream>: included first, in a block of its own so that
+// clang-format's include sorting keeps it first.
+#include <fstream>
+
 #ifndef TINYGLTF_NO_STB_IMAGE
 #define TINYGLTF_NO_STB_IMAGE
 #endif
@@ -23,7 +28,4 @@
 #define JSON_NOEXCEPTION
 #endif
 
-// tinygltf 2.7 names std::ofstream in its file writers even with TINYGLTF_NO_FS (never called).
 #include <tiny_gltf.h>
-
-#include <fstream>
