@@ -363,8 +363,9 @@ Result<std::vector<uint8_t>> write_glb(const Scene& scene) {
     gltf_scene.name = root.name;
     gltf_scene.nodes.push_back(0);
 
-    if (!scene.meshes.empty()) {
-        // The skin: the root node (identity bind) and every joint.
+    {
+        // The skin: the root node (identity bind) and every joint. Written without a mesh too:
+        // importers (Blender's) make an armature of a skin's joints, plain nodes become empties.
         std::vector<float> ibm;
         ibm.reserve((joints.size() + 1) * 16);
         for (int i = 0; i < 16; ++i) ibm.push_back(i % 5 == 0 ? 1.0f : 0.0f);

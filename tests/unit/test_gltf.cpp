@@ -301,6 +301,8 @@ TEST_CASE(
     REQUIRE(m.nodes.size() == sk.bones.size() + 1);  // + the armature root; no mesh
     CHECK(m.nodes[0].name == "c5051");
     CHECK(m.meshes.empty());
+    REQUIRE(m.skins.size() == 1);  // the armature, for importers that make bones of a skin's joints
+    CHECK(m.skins[0].joints.size() == sk.bones.size() + 1);
     check_bounds(m);
     // joint names in the skeleton's parent-first order (the stored order in real skeletons)
     for (size_t i = 0; i < sk.parent_first_order.size(); ++i)
