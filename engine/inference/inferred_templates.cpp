@@ -55,6 +55,33 @@ GameTemplates templates_from_layouts(const std::string& game, const std::vector<
     return g;
 }
 
+InferenceCoverage inference_coverage(const EventSamples& samples, const GameTemplates* templates) {
+    InferenceCoverage c;
+    for (const TypeSamples& t : samples.types()) {
+        const EventTypeTemplate* templ = templates && t.type >= 0 ? templates->find(uint32_t(t.type)) : nullptr;
+        if (templ) {
+            const uint32_t end = templ->size();
+            for (size_t i = 0; i < t.events(); ++i) {
+                const uint8_t* p = t.event_bytes(i);
+                for (uint32_t b = end; b < t.lengths[i]; ++b)
+                    if (p[b]) {
+                        ++c.events_with_inferred_tail;
+                        break;
+                    }
+            }
+            continue;
+        }
+        InferredLayout l = infer_layout(t);
+        bool explained = true;
+        for (const InferredField& f : l.fields)
+            if (f.type == InferredType::Bytes) explained = false;
+        if (!explained) continue;
+        c.events_inferred += t.events();
+        c.inferred_by_type.push_back({t.type, t.events()});
+    }
+    return c;
+}
+
 bool tail_past_template(const TypeSamples& s, uint32_t template_size) {
     for (size_t i = 0; i < s.events(); ++i) {
         const uint32_t len = s.lengths[i];

@@ -32,4 +32,15 @@ GameTemplates templates_from_layouts(const std::string& game, const std::vector<
 // (check's nonzero-past-template): then the tail is worth inferring.
 bool tail_past_template(const TypeSamples& samples, uint32_t template_size);
 
+// What inference decodes beyond the templates, counted per event (taescope check and census):
+// events of a type without a template whose inferred layout explains every byte (no "bytes"
+// field), and events with a template that store non-zero bytes past its end (decoded by the
+// inferred tail).
+struct InferenceCoverage {
+    uint64_t events_inferred = 0;
+    uint64_t events_with_inferred_tail = 0;
+    std::vector<std::pair<int32_t, uint64_t>> inferred_by_type;  // (type, events), by type
+};
+InferenceCoverage inference_coverage(const EventSamples& samples, const GameTemplates* templates);
+
 }  // namespace taescope

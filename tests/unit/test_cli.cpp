@@ -305,3 +305,19 @@ TEST_CASE("cli: png writes a PNG of the size it reports (Elden Ring c4310 a000_0
 }
 
 #endif  // TAESCOPE_CLI_PATH
+
+TEST_CASE("cli: infer --json and infer --against-templates --json follow the schema; check counts inferred events") {
+    if (test::corpus_path("sekiro/c5070.anibnd.dcx").empty()) return;
+    Run infer = taescope_cli("infer sekiro/c5070.anibnd.dcx --ignore-templates --json", test::corpus_dir());
+    CHECK(infer.status == 0);
+    check_schema("infer", infer.out);
+    test::JsonReader reader(infer.out);
+    auto json = reader.parse();
+    REQUIRE(json);
+    CHECK(!json->get("types")->items.empty());
+    Run against = taescope_cli("infer --against-templates sekiro/c5070.anibnd.dcx --min-events 5 --json", test::corpus_dir());
+    CHECK(against.status == 0);
+    check_schema("infer_against_templates", against.out);
+    Run check = taescope_cli("check -q sekiro/c5070.anibnd.dcx", test::corpus_dir());
+    CHECK(check.out.find("inference: ") != std::string::npos);
+}

@@ -20,6 +20,8 @@
 #include "command.h"
 #include "io/file_io.h"
 #include "model_cli.h"
+#include "inference/event_samples.h"
+#include "inference/inferred_templates.h"
 #include "sim/animation_imports.h"
 #include "templates/tae_template_check.h"
 
@@ -52,6 +54,7 @@ struct TypeStats {
     std::string name;
     uint64_t events = 0;
     uint64_t with_template = 0;
+    uint64_t with_inference = 0;  // decoded by inference: no template, or bytes past it (inferred tail)
     std::optional<uint32_t> template_size;
     std::map<uint32_t, uint64_t> lengths;
     DisagreementCounts disagreements{};
@@ -70,7 +73,7 @@ struct CensusPart {
     size_t event_files = 0, unreadable_event_files = 0, animations = 0, events = 0;
     std::map<TypeKey, TypeStats> types;
     std::map<std::string, uint64_t> header_kinds;
-    uint64_t negative_starts = 0;
+    uint64_t negative_starts = 0, events_inferred = 0;
     std::vector<std::string> negative_examples;
     std::map<std::string, uint64_t> imports;
     std::vector<std::string> import_examples;
@@ -184,6 +187,27 @@ CensusPart census_file(const std::string& path, size_t file_index, size_t max_ex
             }
         }
     }
+    // Events decoded by inference (taescope infer), apart from the template-decoded ones.
+    EventSamples samples;
+    samples.add_document(*doc);
+    for (const TypeSamples& t : samples.types()) {
+        const EventTypeTemplate* templ = chosen.templates && t.type >= 0 ? chosen.templates->find(uint32_t(t.type)) : nullptr;
+        TypeStats& s = part.types[{part.game, t.type}];
+        if (templ) {
+            for (size_t i = 0; i < t.events(); ++i)
+                for (uint32_t b = templ->size(); b < t.lengths[i]; ++b)
+                    if (t.event_bytes(i)[b]) {
+                        ++s.with_inference;
+                        break;
+                    }
+        } else {
+            bool explained = true;
+            for (const InferredField& f : infer_layout(t).fields)
+                if (f.type == InferredType::Bytes) explained = false;
+            if (explained) s.with_inference += t.events();
+        }
+        part.events_inferred += s.with_inference;
+    }
     return part;
 }
 
@@ -204,6 +228,7 @@ Census merge(std::vector<CensusPart> parts, size_t max_examples) {
             if (t.name.empty()) t.name = s.name;
             t.events += s.events;
             t.with_template += s.with_template;
+            t.with_inference += s.with_inference;
             if (s.template_size) t.template_size = s.template_size;
             for (const auto& [len, n] : s.lengths) t.lengths[len] += n;
             for (size_t k = 0; k < kDisagreementKinds; ++k) t.disagreements[k] += s.disagreements[k];
@@ -358,6 +383,7 @@ void print_json(const Census& c) {
         j.end_array();
         t.template_size ? j.field_uint("template_bytes", *t.template_size) : j.key("template_bytes").null();
         j.field_uint("with_template", t.with_template);
+        j.field_uint("with_inference", t.with_inference);
         j.key("disagreements").begin_object();
         for (size_t k = 0; k < kDisagreementKinds; ++k)
             if (t.disagreements[k]) j.field_uint(disagreement_id(Disagreement(k)), t.disagreements[k]);

@@ -9,6 +9,8 @@
 
 #include "binder/document.h"
 #include "command.h"
+#include "inference/event_samples.h"
+#include "inference/inferred_templates.h"
 #include "io/file_io.h"
 #include "tae/tae_validator.h"
 #include "templates/document_game.h"
@@ -34,6 +36,8 @@ const char kUsage[] =
     "  assert-mismatch         asserted field holds another value\n"
     "  nonzero-past-template   nonzero byte after the template's last field\n"
     "These occur in unedited game files: they are reported, not errors, unless --strict.\n"
+    "Events of types without a template are counted apart when inference (taescope infer) decodes\n"
+    "them, and so are events whose bytes past their template an inferred tail decodes.\n"
     "\n"
     "options:\n"
     "  --game CODE        use the templates of SDT, ER, NR, DS3 or AC6 instead of detecting the game\n"
@@ -87,8 +91,16 @@ void print_per_type(const DisagreementTally& t, const char* indent) {
     }
 }
 
+// Events decoded by inference (taescope infer), apart from those a template decodes.
+void print_inferred(const InferenceCoverage& c, const char* indent) {
+    std::printf("%sinference: %s events of types without a template decoded by their inferred layout, %s events' bytes "
+                "past their template by an inferred tail\n",
+                indent, with_commas(c.events_inferred).c_str(), with_commas(c.events_with_inferred_tail).c_str());
+}
+
 struct FileOutcome {
     bool error = false;
+    InferenceCoverage inferred;  // events decoded by inference, apart from the template-decoded ones
     DisagreementTally tally;
     size_t validator_counts[3] = {0, 0, 0};  // by TaeSeverity
 };
@@ -182,10 +194,14 @@ FileOutcome check_file(const std::string& path, const Options& options, const Te
                             std::string(disagreement_id(f.kind)).c_str(), f.detail.c_str());
         }
     }
+    EventSamples samples;
+    samples.add_document(*doc);
+    outcome.inferred = inference_coverage(samples, templates);
     std::printf("  total over %zu event file%s: validator %zu errors, %zu warnings, %zu info; templates:\n",
                 doc->taes.size(), doc->taes.size() == 1 ? "" : "s", outcome.validator_counts[0],
                 outcome.validator_counts[1], outcome.validator_counts[2]);
     print_counts(outcome.tally, "    ");
+    print_inferred(outcome.inferred, "    ");
     if (options.per_type) print_per_type(outcome.tally, "    ");
     return outcome;
 }
@@ -248,14 +264,18 @@ int run(const std::vector<std::string>& args) {
 
     bool error = false;
     DisagreementTally all;
+    InferenceCoverage inferred_all;
     for (const auto& path : options.files) {
         FileOutcome o = check_file(path, options, library, forced ? &*forced : nullptr);
         error = error || o.error;
         all.merge(o.tally);
+        inferred_all.events_inferred += o.inferred.events_inferred;
+        inferred_all.events_with_inferred_tail += o.inferred.events_with_inferred_tail;
     }
     if (options.files.size() > 1) {
         std::printf("total over %zu files:\n", options.files.size());
         print_counts(all, "  ");
+        print_inferred(inferred_all, "  ");
     }
     if (options.strict && all.total_findings()) error = true;
     return error ? 1 : 0;
