@@ -85,7 +85,7 @@ TEST_CASE("sha256 matches the FIPS 180-4 examples") {
 TEST_CASE("kraken: every corpus KRAK file decodes to the published size and sha256") {
     const auto manifest = krak_manifest();
     if (manifest.empty()) return;
-    CHECK(manifest.size() == 5);
+    CHECK(manifest.size() >= 5);  // the five animation binders, and since issue 32 the c5051 model binder
     for (const auto& expected : manifest) {
         CAPTURE(expected.path);
         const std::string path = test::corpus_path(expected.path);
