@@ -5,7 +5,7 @@
 // Every reader works inside a window [data, data + size) that it may physically read. Reading
 // past the window yields zero bits, so peeking beyond the data is harmless; the format's
 // "streams must meet" checks on position() then reject streams whose *consumed* bits leave it.
-// A reader keeps 56..63 buffered bits after refill(), so up to 56 bits may be consumed between
+// A reader has 56..63 bits ahead after refill(), so up to 56 bits may be consumed between
 // refills. Positions are indexes into the window (they may run past it when a stream lies).
 // Readers start inside the window (0 <= start <= size) and only move away from the side they
 // start from, so the fast refill checks only the side a reader moves towards.
@@ -49,29 +49,56 @@ inline void copy_bytes(uint8_t* to, const uint8_t* from, size_t n) {
 #endif
 }
 
+// The two LSB-first readers (Huffman and tANS data, the hot loops) refill without a branch: the
+// 8 bytes after the last loaded one are shifted in above the bits still buffered, and the reader
+// moves by the whole bytes that fitted (bits |= 56 afterwards). The next load's address is
+// therefore known one refill ahead, and the load is off the chain from one decoded symbol to the
+// next; only a shift and an OR join it. consume_entry() takes a Huffman lookup entry as it is
+// (length in the low byte): the buffer shifts by it (shifts use the count's low 6 bits) and the
+// count of buffered bits drops by the whole entry, so bits_ carries garbage above its low byte,
+// which every use masks off (the true count, at most 63, never borrows from it).
+
 // LF: bytes in increasing order, least significant bit of each byte first.
 class LsbForwardBits {
 public:
-    LsbForwardBits(const uint8_t* data, ptrdiff_t size, ptrdiff_t start) : data_(data), size_(size), pos_(start) {}
+    LsbForwardBits(const uint8_t* data, ptrdiff_t size, ptrdiff_t start)
+        : begin_(data), end_(data + size), at_(data + start) {}
 
     void refill() {
-        if (pos_ + 8 <= size_) {
-            buf_ |= load_u64le(data_ + pos_) << bits_;
-            pos_ += (63 - bits_) >> 3;
-            bits_ |= 56;
+        if (end_ - at_ >= 8) {
+            refill_fast();
         } else {
-            while (bits_ < 56) {
-                uint64_t b = (pos_ >= 0 && pos_ < size_) ? data_[pos_] : 0;
-                buf_ |= b << bits_;
-                ++pos_;
-                bits_ += 8;
+            // The window's last bytes, then zeros (a lying stream may take the reader past the
+            // window: it counts the bytes there and forms no pointer outside it).
+            unsigned bits = count();
+            while (bits < 56) {
+                if (at_ < end_) {
+                    buf_ |= uint64_t(*at_++) << bits;
+                } else {
+                    ++beyond_;
+                }
+                bits += 8;
             }
+            bits_ = bits;
         }
     }
+    // refill() where room() > 0: the 8 bytes lie inside the window.
+    void refill_fast() {
+        const unsigned bits = count();
+        buf_ |= load_u64le(at_) << bits;
+        at_ += (63 - bits) >> 3;
+        bits_ = bits | 56;
+    }
+    // How many refill_fast() calls may follow (each moves at most 7 bytes forward).
+    ptrdiff_t room() const { return (end_ - at_ - 8) >> 3; }
     uint32_t peek(unsigned n) const { return uint32_t(buf_ & ((uint64_t{1} << n) - 1)); }
     void consume(unsigned n) {
         buf_ >>= n;
         bits_ -= n;
+    }
+    void consume_entry(unsigned entry) {
+        buf_ >>= (entry & 63);
+        bits_ -= entry;
     }
     uint32_t read(unsigned n) {
         uint32_t v = peek(n);
@@ -79,40 +106,58 @@ public:
         return v;
     }
     // Window index just after the last byte any consumed bit came from.
-    ptrdiff_t position() const { return pos_ - ptrdiff_t(bits_ >> 3); }
-    uint64_t buffer() const { return buf_; }
+    ptrdiff_t position() const { return (at_ - begin_) + beyond_ - ptrdiff_t(count() >> 3); }
 
 private:
-    const uint8_t* data_;
-    ptrdiff_t size_;
-    ptrdiff_t pos_;  // next byte to load
+    unsigned count() const { return bits_ & 0xFF; }
+
+    const uint8_t* begin_;
+    const uint8_t* end_;
+    const uint8_t* at_;     // next byte to load (at most end_)
+    ptrdiff_t beyond_ = 0;  // bytes "loaded" (as zeros) past end_
     uint64_t buf_ = 0;
-    unsigned bits_ = 0;
+    unsigned bits_ = 0;  // buffered bits in the low byte
 };
 
 // LB: bytes in decreasing order starting with the byte before `start`, LSB first.
 class LsbBackwardBits {
 public:
-    LsbBackwardBits(const uint8_t* data, ptrdiff_t size, ptrdiff_t start) : data_(data), size_(size), pos_(start) {}
+    LsbBackwardBits(const uint8_t* data, ptrdiff_t size, ptrdiff_t start) : begin_(data), at_(data + start) {
+        (void)size;  // a backward reader never goes above its start, inside the window
+    }
 
     void refill() {
-        if (pos_ - 8 >= 0) {
-            buf_ |= load_u64be(data_ + pos_ - 8) << bits_;
-            pos_ -= (63 - bits_) >> 3;
-            bits_ |= 56;
+        if (at_ - begin_ >= 8) {
+            refill_fast();
         } else {
-            while (bits_ < 56) {
-                uint64_t b = (pos_ - 1 >= 0 && pos_ - 1 < size_) ? data_[pos_ - 1] : 0;
-                buf_ |= b << bits_;
-                --pos_;
-                bits_ += 8;
+            unsigned bits = count();
+            while (bits < 56) {
+                if (at_ > begin_) {
+                    buf_ |= uint64_t(*--at_) << bits;
+                } else {
+                    ++beyond_;
+                }
+                bits += 8;
             }
+            bits_ = bits;
         }
     }
+    // refill() where room() > 0: the 8 bytes lie inside the window.
+    void refill_fast() {
+        const unsigned bits = count();
+        buf_ |= load_u64be(at_ - 8) << bits;
+        at_ -= (63 - bits) >> 3;
+        bits_ = bits | 56;
+    }
+    ptrdiff_t room() const { return (at_ - begin_ - 8) >> 3; }
     uint32_t peek(unsigned n) const { return uint32_t(buf_ & ((uint64_t{1} << n) - 1)); }
     void consume(unsigned n) {
         buf_ >>= n;
         bits_ -= n;
+    }
+    void consume_entry(unsigned entry) {
+        buf_ >>= (entry & 63);
+        bits_ -= entry;
     }
     uint32_t read(unsigned n) {
         uint32_t v = peek(n);
@@ -120,13 +165,14 @@ public:
         return v;
     }
     // Window index of the lowest byte any consumed bit came from.
-    ptrdiff_t position() const { return pos_ + ptrdiff_t(bits_ >> 3); }
-    uint64_t buffer() const { return buf_; }
+    ptrdiff_t position() const { return (at_ - begin_) - beyond_ + ptrdiff_t(count() >> 3); }
 
 private:
-    const uint8_t* data_;
-    ptrdiff_t size_;
-    ptrdiff_t pos_;  // one past the next byte to load
+    unsigned count() const { return bits_ & 0xFF; }
+
+    const uint8_t* begin_;
+    const uint8_t* at_;     // one past the next byte to load (at least begin_)
+    ptrdiff_t beyond_ = 0;  // bytes "loaded" (as zeros) before begin_
     uint64_t buf_ = 0;
     unsigned bits_ = 0;
 };
