@@ -17,6 +17,18 @@ bool is_inferred_templates(const GameTemplates& templates) {
     return false;
 }
 
+Result<GameTemplates> load_templates_for_use(std::string_view document) {
+    auto loaded = load_templates_document(document);
+    if (!loaded.ok() || !is_inferred_templates(*loaded)) return loaded;
+    const GameTemplates* builtin = builtin_templates(loaded->game);
+    if (!builtin) return loaded;
+    GameTemplates merged = *builtin;
+    merged.add_missing_types(*loaded);
+    for (const std::string& s : loaded->sources) merged.sources.push_back(s);
+    merged.finish();
+    return merged;
+}
+
 const GameTemplates* TemplateLibrary::for_game(std::string_view game) const {
     if (auto it = user_.find(game); it != user_.end()) return &it->second;
     return builtin_templates(game);

@@ -21,6 +21,9 @@ bool is_inferred_templates(const GameTemplates& templates);
 // Reads a template document of any supported kind: our text format (told by its first line),
 // otherwise Smithbox or DSAnimStudio XML.
 Result<GameTemplates> load_templates_document(std::string_view document);
+// The same, as the templates to decode with: an inferred document is added to the built-in
+// templates of the game it names (the community types stay as they are).
+Result<GameTemplates> load_templates_for_use(std::string_view document);
 
 class TemplateLibrary {
 public:

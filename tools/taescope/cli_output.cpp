@@ -153,7 +153,7 @@ bool choose_templates(const Document& doc, const std::string& game, const std::s
     if (!templates_file.empty()) {
         auto t = read_file(templates_file);
         auto loaded =
-            t.ok() ? load_templates_document(std::string_view(reinterpret_cast<const char*>(t->data()), t->size()))
+            t.ok() ? load_templates_for_use(std::string_view(reinterpret_cast<const char*>(t->data()), t->size()))
                    : Result<GameTemplates>(t.error());
         if (!loaded.ok()) {
             std::fprintf(stderr, "taescope %s: %s: %s\n", command, templates_file.c_str(),

@@ -249,7 +249,7 @@ int run(const std::vector<std::string>& args) {
             std::fprintf(stderr, "taescope check: %s\n", bytes.error().to_string().c_str());
             return 1;
         }
-        auto loaded = load_templates_document(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
+        auto loaded = load_templates_for_use(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
         if (!loaded.ok()) {
             std::fprintf(stderr, "taescope check: %s: %s\n", options.templates_file.c_str(),
                          loaded.error().to_string().c_str());
