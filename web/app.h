@@ -196,6 +196,13 @@ public:
     // export_bytes, then hands them to the page as a download; marks the document saved.
     // `bytes_out` (optional) receives the bytes.
     bool download_export(bool force, std::vector<uint8_t>* bytes_out = nullptr);
+    // The character as glTF 2.0 binary (engine/share/character_gltf.h, the bytes `taescope gltf`
+    // writes): the skeleton, the body when a model is read, and the selected animation or every
+    // Havok animation of the binders (`all`). Empty with ExportDialogState::gltf_error set when it
+    // cannot be written (web/app_gltf.cpp).
+    std::vector<uint8_t> gltf_bytes(bool all);
+    // gltf_bytes, handed to the page as a download (<character>[-aXXX_YYYYYY].glb).
+    bool download_gltf(bool all, std::vector<uint8_t>* bytes_out = nullptr);
 
     // Animations and events in the open document (zeros with none), counted once per document
     // change: the status bar shows them every frame, and counting walks every animation of

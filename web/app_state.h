@@ -175,6 +175,9 @@ struct ExportDialogState {
     ExportCheck check;
     std::string error;       // the export could not be written at all
     std::string last_saved;  // "c5070.anibnd.dcx, 123,456 bytes"
+    bool gltf_all = false;    // glTF: every animation of the binders, not only the selected one
+    std::string gltf_error;   // why the last glTF export was not written
+    std::string gltf_last;    // "c5051-a000_003004.glb, 456,789 bytes"
 };
 
 struct EditUiState {

@@ -95,6 +95,8 @@ public:
     // Does one piece of pending work, about `budget_seconds` of it; true while work remains.
     bool step(double budget_seconds);
     bool busy() const { return view_.phase == ModelPhase::Opening || view_.phase == ModelPhase::Reading; }
+    // The model once read (Ready), else null: the glTF export's body (web/app_gltf.cpp).
+    CharacterModel* model_if_ready() { return view_.phase == ModelPhase::Ready ? model_.get() : nullptr; }
 
     // The body at `pose` (the skeleton view's), with the simulator's mask state at the playhead
     // (null: every mask at its default, shown) and the selected event's dummy ids; recomputed

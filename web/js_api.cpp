@@ -235,6 +235,23 @@ EMSCRIPTEN_KEEPALIVE const uint8_t* taescope_export(int scope, int method, int f
     return bytes.empty() ? nullptr : bytes.data();
 }
 
+// The character as glTF 2.0 binary, as the Export window's "Export glTF…" writes it (web/app_gltf.cpp):
+// all != 0 every Havok animation of the binders, else the selected one. Returns the bytes (valid
+// until the next call) with `size` set, or null: taescope_gltf_error() says why. download != 0
+// also hands them to the page as a download.
+EMSCRIPTEN_KEEPALIVE const uint8_t* taescope_export_gltf(int all, int download, uint32_t* size) {
+    static std::vector<uint8_t> bytes;
+    bytes.clear();
+    if (download)
+        app().download_gltf(all != 0, &bytes);
+    else
+        bytes = app().gltf_bytes(all != 0);
+    if (size) *size = uint32_t(bytes.size());
+    return bytes.empty() ? nullptr : bytes.data();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* taescope_gltf_error() { return app().state().edit.export_dialog.gltf_error.c_str(); }
+
 // A template file the user dropped (Smithbox / DSAnimStudio XML, or our text format): "" when
 // it loaded, else why not (the templates in use stay).
 EMSCRIPTEN_KEEPALIVE const char* taescope_load_templates(const char* text, const char* name) {

@@ -18,6 +18,7 @@ import { openTests } from './open-tests.mjs';
 import { bodyTests } from './body-tests.mjs';
 import { poseTests } from './pose-tests.mjs';
 import { startupDropTests } from './startup-drop-tests.mjs';
+import { gltfPageTests } from './gltf-page-tests.mjs';
 import { viewerTests } from './viewer-tests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -779,6 +780,7 @@ await openTests({ openPage, dropFile, frames, test, check, corpusFile, shots, ro
 await poseTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 await bodyTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 await startupDropTests({ browser, url, test, check, corpusFile, root });
+await gltfPageTests({ openPage, dropFile, test, check, corpusFile, root });
 
 await browser.close();
 server.close();

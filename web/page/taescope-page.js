@@ -52,6 +52,9 @@
 //   taescope.exportFile({scope: 'file'|'tae', method: 'as-opened'|'dflt', force, download})
 //        -> Uint8Array (empty when blocked: state().edit.export.error says why)
 //   taescope.showExport(bool), taescope.showHistory(bool)
+//   taescope.exportGltf({all: false, download: false}) -> Uint8Array: the character as glTF binary (.glb),
+//        the selected animation or every one (all), the body when a model is read; the bytes
+//        `taescope gltf` writes. Throws with the reason when there is no Havok skeleton.
 //   taescope.rowOrder('stored'|'group'|'type') timeline rows as stored, by event group or by type;
 //        timeline.events[] are in row order and carry their `row`; timeline.rowOrder
 //   await taescope.fitRows()                  every timeline row in the panel's height -> state once drawn
@@ -791,6 +794,19 @@
     }
   }
 
+  // The character as glTF binary (.glb): the bytes the Export window's "Export glTF…" writes.
+  function exportGltf({ all = false, download = false } = {}) {
+    const sizePointer = Module._malloc(4);
+    try {
+      const pointer = Module._taescope_export_gltf(all ? 1 : 0, download ? 1 : 0, sizePointer);
+      const size = Module.HEAPU32[sizePointer >> 2];
+      if (!pointer) throw new Error(Module.UTF8ToString(Module._taescope_gltf_error()) || 'glTF export failed');
+      return Module.HEAPU8.slice(pointer, pointer + size);
+    } finally {
+      Module._free(sizePointer);
+    }
+  }
+
   window.addEventListener('keydown', (e) => {
     if (!Module || !(e.ctrlKey || e.metaKey) || e.altKey || wantsText()) return;
     const key = e.key.toLowerCase();
@@ -1149,6 +1165,7 @@
     copy() { return Module.UTF8ToString(Module._taescope_copy()); },
     paste,
     exportFile,
+    exportGltf,
     showExport(on = true) { Module._taescope_show_export(on ? 1 : 0); return readState(); },
     showHistory(on = true) { Module._taescope_show_history(on ? 1 : 0); return readState(); },
     loadTemplates,

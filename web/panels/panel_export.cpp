@@ -2,10 +2,12 @@
 // (the container method the file came in — Kraken is written as stored blocks — or DFLT), the
 // pre-export check of engine/edit/export_check.h (blocking problems stop the export unless the
 // user insists; warnings are listed), and the Download button, which hands the bytes to the
-// page as a download under the original file name. Ctrl+S opens it.
+// page as a download under the original file name. Ctrl+S opens it. Below, "Export glTF…": the
+// character as .glb (the selected animation or all of them).
 #include <algorithm>
 #include <cstdio>
 
+#include "binder/animation_names.h"
 #include "imgui.h"
 #include "panels.h"
 #include "theme.h"
@@ -25,6 +27,36 @@ void findings_list(const char* id, const std::vector<ExportFinding>& findings, u
         ImGui::PopStyleColor();
     }
     ImGui::EndChild();
+}
+
+// glTF (.glb) for Blender and other tools (app_gltf.cpp, the bytes `taescope gltf` writes): the
+// skeleton, the body when a model is read, and the selected animation or all of them.
+void draw_gltf_export(App& app) {
+    ExportDialogState& dialog = app.state().edit.export_dialog;
+    ImGui::Separator();
+    ImGui::TextUnformatted("glTF (.glb) for Blender:");
+    ImGui::SameLine();
+    const bool body = app.character().model_if_ready() != nullptr;
+    ImGui::TextDisabled(body ? "the skeleton and the body (LOD0, skinned)"
+                             : "the skeleton (open the model binder for the body)");
+    const TaeAnimation* animation = app.selected_animation();
+    int all = dialog.gltf_all || !animation ? 1 : 0;
+    if (animation) {
+        const std::string selected =
+            "the selected animation (" + animation_name(app.selected_tae_entry()->full_number(*animation)) + ")";
+        ImGui::RadioButton(selected.c_str(), &all, 0);
+        ImGui::SameLine();
+    }
+    ImGui::RadioButton("every animation of the binders", &all, 1);
+    dialog.gltf_all = all != 0;
+    if (ImGui::Button("Export glTF…")) app.download_gltf(dialog.gltf_all);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Sampled at each frame of the clip, no root motion; each animation's TAE events in its "
+            "extras. Mirrored on Z into glTF's right-handed space.");
+    if (!dialog.gltf_error.empty())
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kError), "%s", dialog.gltf_error.c_str());
+    if (!dialog.gltf_last.empty()) ImGui::TextDisabled("last glTF: %s", dialog.gltf_last.c_str());
 }
 
 }  // namespace
@@ -111,6 +143,7 @@ void draw_export_window(App& app) {
     if (!dialog.error.empty())
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kError), "%s", dialog.error.c_str());
     if (!dialog.last_saved.empty()) ImGui::TextDisabled("last download: %s", dialog.last_saved.c_str());
+    draw_gltf_export(app);
     ImGui::End();
 }
 

@@ -1,0 +1,41 @@
+// End-to-end test of the page's glTF export (Export window, "Export glTF…"; taescope.exportGltf):
+// the page writes the bytes `taescope gltf` writes for the same character and animation, and the
+// Khronos glTF Validator finds no error in them. Called by run-e2e.mjs with its helpers.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import validator from 'gltf-validator';
+
+function findCli(root) {
+  const candidates = [process.env.TAESCOPE_CLI, 'build/native/taescope', 'build/release/taescope']
+    .filter(Boolean).map((p) => path.resolve(root, p));
+  return candidates.find((p) => fs.existsSync(p)) || null;
+}
+
+export async function gltfPageTests({ openPage, dropFile, test, check, corpusFile, root }) {
+  await test('Export glTF on the page: c5051 a000_003004 (skeleton only) gives the bytes of `taescope gltf`, and the glTF Validator finds no error', async () => {
+    const anibnd = corpusFile('eldenring/c5051.anibnd.dcx');
+    const cli = findCli(root);
+    if (!anibnd || !cli) return 'skip';
+    const { page, context, problems } = await openPage({ query: '?sample=none' });
+    try {
+      const s = await dropFile(page, fs.readFileSync(anibnd), 'c5051.anibnd.dcx');
+      check(s.status === 'ready', `status ${s.status}`);
+      await page.evaluate(() => window.taescope.select(0, 'a000_003004'));
+      const pageBytes = Buffer.from(await page.evaluate(() => Array.from(window.taescope.exportGltf({ all: false }))));
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'taescope-gltf-page-'));
+      const out = path.join(dir, 'c5051.glb');
+      execFileSync(cli, ['gltf', anibnd, '--anim', 'a000_003004', '-o', out]);
+      const cliBytes = fs.readFileSync(out);
+      fs.rmSync(dir, { recursive: true, force: true });
+      const report = await validator.validateBytes(new Uint8Array(pageBytes));
+      console.log(`note  page glTF ${pageBytes.length} bytes, CLI ${cliBytes.length} bytes; validator: ${report.issues.numErrors} errors, ${report.issues.numWarnings} warnings`);
+      check(report.issues.numErrors === 0, `validator errors: ${report.issues.messages.filter((m) => m.severity === 0).slice(0, 3).map((m) => m.code).join(', ')}`);
+      check(pageBytes.equals(cliBytes), `the page's .glb differs from the CLI's (${pageBytes.length} vs ${cliBytes.length} bytes)`);
+      check(problems.length === 0, problems.join('; '));
+    } finally {
+      await context.close();
+    }
+  });
+}
