@@ -6,16 +6,25 @@ namespace taescope {
 
 FieldType template_field_type(InferredType t) {
     switch (t) {
-        case InferredType::F32: return FieldType::F32;
-        case InferredType::S32: return FieldType::S32;
-        case InferredType::U32: return FieldType::U32;
-        case InferredType::S16: return FieldType::S16;
-        case InferredType::U16: return FieldType::U16;
-        case InferredType::S8: return FieldType::S8;
-        case InferredType::U8: return FieldType::U8;
-        case InferredType::Bool: return FieldType::Bool;
+        case InferredType::F32:
+            return FieldType::F32;
+        case InferredType::S32:
+            return FieldType::S32;
+        case InferredType::U32:
+            return FieldType::U32;
+        case InferredType::S16:
+            return FieldType::S16;
+        case InferredType::U16:
+            return FieldType::U16;
+        case InferredType::S8:
+            return FieldType::S8;
+        case InferredType::U8:
+            return FieldType::U8;
+        case InferredType::Bool:
+            return FieldType::Bool;
         case InferredType::Pad:
-        case InferredType::Bytes: return FieldType::Bytes;
+        case InferredType::Bytes:
+            return FieldType::Bytes;
     }
     return FieldType::Bytes;
 }

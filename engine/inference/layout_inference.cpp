@@ -12,16 +12,26 @@ namespace taescope {
 
 std::string_view inferred_type_name(InferredType t) {
     switch (t) {
-        case InferredType::F32: return "f32";
-        case InferredType::S32: return "s32";
-        case InferredType::U32: return "u32";
-        case InferredType::S16: return "s16";
-        case InferredType::U16: return "u16";
-        case InferredType::S8: return "s8";
-        case InferredType::U8: return "u8";
-        case InferredType::Bool: return "bool";
-        case InferredType::Pad: return "pad";
-        case InferredType::Bytes: return "bytes";
+        case InferredType::F32:
+            return "f32";
+        case InferredType::S32:
+            return "s32";
+        case InferredType::U32:
+            return "u32";
+        case InferredType::S16:
+            return "s16";
+        case InferredType::U16:
+            return "u16";
+        case InferredType::S8:
+            return "s8";
+        case InferredType::U8:
+            return "u8";
+        case InferredType::Bool:
+            return "bool";
+        case InferredType::Pad:
+            return "pad";
+        case InferredType::Bytes:
+            return "bytes";
     }
     return "bytes";
 }
@@ -36,16 +46,21 @@ bool inferred_type_is_integer(InferredType t) {
         case InferredType::U16:
         case InferredType::S8:
         case InferredType::U8:
-        case InferredType::Bool: return true;
-        default: return false;
+        case InferredType::Bool:
+            return true;
+        default:
+            return false;
     }
 }
 
 std::string_view inference_confidence_name(InferenceConfidence c) {
     switch (c) {
-        case InferenceConfidence::High: return "high";
-        case InferenceConfidence::Medium: return "medium";
-        case InferenceConfidence::Low: return "low";
+        case InferenceConfidence::High:
+            return "high";
+        case InferenceConfidence::Medium:
+            return "medium";
+        case InferenceConfidence::Low:
+            return "low";
     }
     return "low";
 }
@@ -233,9 +248,12 @@ private:
             const int joined = reading_digits(w, bytes);
             const int split = reading_digits(L, lbytes) + reading_digits(H, hbytes);
             const bool both_small = small_part(L, lbytes) && small_part(H, hbytes);
-            if (split + 2 <= joined || (split < joined && both_small)) v.split += r.count;
-            else if (joined < split) v.join += r.count;
-            else if (H != 0) v.undecided_high += r.count;
+            if (split + 2 <= joined || (split < joined && both_small))
+                v.split += r.count;
+            else if (joined < split)
+                v.join += r.count;
+            else if (H != 0)
+                v.undecided_high += r.count;
         }
         return v;
     }
@@ -264,8 +282,10 @@ private:
                 // A large integer can read as a plausible float too (a sound id 1004000000 is
                 // 0.0066f): the reading with the shorter decimal is the typed one.
                 const int fd = float_digits(w), id = reading_digits(w, 4);
-                if (fd < id) float_shorter += r.count;
-                else if (id < fd) integer_shorter += r.count;
+                if (fd < id)
+                    float_shorter += r.count;
+                else if (id < fd)
+                    integer_shorter += r.count;
             } else if (word_reads_as_small_integer(w)) {
                 sint += r.count;
             } else {
@@ -282,9 +302,10 @@ private:
             return;
         }
         if (flt > 0 && sint == 0 && flt >= other && float_shorter >= integer_shorter) {
-            add_field(word_, 0, o, 4, InferredType::F32,
-                      "every non-zero word a finite float of magnitude 1e-20 to 1e10, shorter in decimal than as an integer",
-                      out);
+            add_field(
+                word_, 0, o, 4, InferredType::F32,
+                "every non-zero word a finite float of magnitude 1e-20 to 1e10, shorter in decimal than as an integer",
+                out);
             return;
         }
         const Votes v2 = votes(word_, 0, 2, 2), v1 = votes(word_, 0, 1, 1), v3 = votes(word_, 2, 1, 1);
@@ -308,8 +329,10 @@ private:
     void half(const std::vector<Run>& runs, uint32_t at, uint32_t o, InferredLayout& out, const Votes* known) {
         const Votes v = known ? *known : votes(runs, at, 1, 1);
         if (v.decided_split()) {
-            add_field(runs, at, o, 1, std::nullopt, "a byte of its own: apart from its neighbour it reads shorter", out);
-            add_field(runs, at + 1, o + 1, 1, std::nullopt, "a byte of its own: apart from its neighbour it reads shorter", out);
+            add_field(runs, at, o, 1, std::nullopt, "a byte of its own: apart from its neighbour it reads shorter",
+                      out);
+            add_field(runs, at + 1, o + 1, 1, std::nullopt,
+                      "a byte of its own: apart from its neighbour it reads shorter", out);
         } else {
             add_field(runs, at, o, 2, std::nullopt, "16 bits that read as one number", out);
         }
@@ -317,8 +340,8 @@ private:
 
     // Adds the field of `size` bytes at byte `at` of `runs` (offset o in the event) with its
     // evidence; `type` nullopt: an integer (or bool, or pad) chosen by the values.
-    void add_field(const std::vector<Run>& runs, uint32_t at, uint32_t o, uint32_t size, std::optional<InferredType> type,
-                   const char* reason, InferredLayout& out) {
+    void add_field(const std::vector<Run>& runs, uint32_t at, uint32_t o, uint32_t size,
+                   std::optional<InferredType> type, const char* reason, InferredLayout& out) {
         InferredField f;
         f.offset = o;
         f.size = size;
@@ -329,8 +352,10 @@ private:
         std::sort(projected_.begin(), projected_.end(), [](const Run& a, const Run& b) { return a.value < b.value; });
         merged_.clear();
         for (const Run& r : projected_) {
-            if (!merged_.empty() && merged_.back().value == r.value) merged_.back().count += r.count;
-            else merged_.push_back(r);
+            if (!merged_.empty() && merged_.back().value == r.value)
+                merged_.back().count += r.count;
+            else
+                merged_.push_back(r);
         }
         bool any_top = false, tops_small_negative = true;
         for (const Run& r : merged_) {
@@ -451,7 +476,9 @@ std::string InferredField::value_text(Bytes params) const {
             std::snprintf(buf, sizeof buf, "%lld", (long long)(int64_t(raw << unused) >> unused));
             return buf;
         }
-        default: std::snprintf(buf, sizeof buf, "%llu", (unsigned long long)raw); return buf;
+        default:
+            std::snprintf(buf, sizeof buf, "%llu", (unsigned long long)raw);
+            return buf;
     }
 }
 

@@ -58,11 +58,12 @@ struct InferredField {
 
     // The evidence, over the events whose bytes hold the whole field.
     uint64_t events = 0;
-    uint64_t nonzero = 0;   // events where it is not zero
-    uint64_t distinct = 0;  // distinct values
+    uint64_t nonzero = 0;     // events where it is not zero
+    uint64_t distinct = 0;    // distinct values
     double min = 0, max = 0;  // as the type reads (pad and bytes: the raw little-endian value)
-    std::vector<std::pair<uint64_t, uint64_t>> common;  // up to 4 (raw bits, events), most frequent first, ties by value
-    std::string reason;     // which rule decided, in a few words
+    std::vector<std::pair<uint64_t, uint64_t>>
+        common;          // up to 4 (raw bits, events), most frequent first, ties by value
+    std::string reason;  // which rule decided, in a few words
 
     // The value of the field in `params` as text, as the type reads it ("" when it does not fit).
     std::string value_text(Bytes params) const;

@@ -6,10 +6,14 @@ namespace taescope {
 
 std::string_view field_verdict_name(FieldVerdict v) {
     switch (v) {
-        case FieldVerdict::NotLive: return "not-live";
-        case FieldVerdict::Agrees: return "agrees";
-        case FieldVerdict::Differs: return "differs";
-        case FieldVerdict::TemplateFinding: return "template-finding";
+        case FieldVerdict::NotLive:
+            return "not-live";
+        case FieldVerdict::Agrees:
+            return "agrees";
+        case FieldVerdict::Differs:
+            return "differs";
+        case FieldVerdict::TemplateFinding:
+            return "template-finding";
     }
     return "differs";
 }
@@ -30,16 +34,19 @@ WordClasses classify_word(const TypeSamples& s, uint32_t o) {
         ++c.holding;
         const uint32_t w = load_u32le(s.event_bytes(i) + o);
         if (w == 0) continue;
-        if (word_reads_as_float(w)) ++c.floats;
-        else if (word_reads_as_small_integer(w)) ++c.small_ints;
-        else ++c.others;
+        if (word_reads_as_float(w))
+            ++c.floats;
+        else if (word_reads_as_small_integer(w))
+            ++c.small_ints;
+        else
+            ++c.others;
     }
     return c;
 }
 
 std::string field_text(const InferredField& f) {
-    return std::string(inferred_type_name(f.type)) + " at " + std::to_string(f.offset) + " (" +
-           std::to_string(f.size) + " bytes)";
+    return std::string(inferred_type_name(f.type)) + " at " + std::to_string(f.offset) + " (" + std::to_string(f.size) +
+           " bytes)";
 }
 
 }  // namespace
@@ -98,11 +105,15 @@ TypeComparison compare_with_template(const TypeSamples& s, const EventTypeTempla
                 if (f.offset < tf.offset && tf.offset < f.offset + f.size) fc.why = "inside inferred " + field_text(f);
             if (fc.why.empty()) fc.why = "no inferred field there";
         } else if (template_is_float(tf.type)) {
-            if (inf->type == InferredType::F32) fc.verdict = FieldVerdict::Agrees;
-            else fc.why = "inferred " + field_text(*inf);
+            if (inf->type == InferredType::F32)
+                fc.verdict = FieldVerdict::Agrees;
+            else
+                fc.why = "inferred " + field_text(*inf);
         } else if (tf.type == FieldType::Bytes) {
-            if (inf->size == tf.size && inf->type != InferredType::F32) fc.verdict = FieldVerdict::Agrees;
-            else fc.why = "inferred " + field_text(*inf);
+            if (inf->size == tf.size && inf->type != InferredType::F32)
+                fc.verdict = FieldVerdict::Agrees;
+            else
+                fc.why = "inferred " + field_text(*inf);
         } else if (!inferred_type_is_integer(inf->type)) {
             fc.why = "inferred " + field_text(*inf);
         } else {
@@ -117,8 +128,10 @@ TypeComparison compare_with_template(const TypeSamples& s, const EventTypeTempla
                 for (uint32_t b = tf.offset + lo; b < stop; ++b)
                     if (p[b]) same = false;
             }
-            if (same) fc.verdict = FieldVerdict::Agrees;
-            else fc.why = "inferred " + field_text(*inf) + " decodes other values";
+            if (same)
+                fc.verdict = FieldVerdict::Agrees;
+            else
+                fc.why = "inferred " + field_text(*inf) + " decodes other values";
         }
         if (fc.verdict == FieldVerdict::Agrees) {
             ++c.agreeing_fields;

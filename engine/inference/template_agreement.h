@@ -33,7 +33,7 @@ struct FieldComparison {
     FieldType template_type = FieldType::U8;
     std::string name;  // the template field's name
     FieldVerdict verdict = FieldVerdict::NotLive;
-    std::string why;   // for Differs and TemplateFinding: what the data or the inferred field say
+    std::string why;  // for Differs and TemplateFinding: what the data or the inferred field say
 };
 
 struct TypeComparison {
@@ -62,8 +62,7 @@ struct GameComparison {
 };
 
 // Every type of the samples that `templates` define and that has at least `min_events` events.
-GameComparison compare_with_templates(const EventSamples& samples, const GameTemplates& templates,
-                                      std::string game, uint32_t min_events = 20,
-                                      InferenceRules rules = InferenceRules::Full);
+GameComparison compare_with_templates(const EventSamples& samples, const GameTemplates& templates, std::string game,
+                                      uint32_t min_events = 20, InferenceRules rules = InferenceRules::Full);
 
 }  // namespace taescope

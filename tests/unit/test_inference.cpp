@@ -2,12 +2,12 @@
 // small samples and ties (one event, all-zero events, mixed lengths); the same layout whatever
 // the order of the events; inferred layouts saved as a template file and loaded back without
 // replacing a community type; and the proof on the real corpus (test_inference_corpus.cpp).
+#include <doctest/doctest.h>
+
 #include <algorithm>
 #include <cstring>
 #include <random>
 #include <vector>
-
-#include <doctest/doctest.h>
 
 #include "inference/event_samples.h"
 #include "inference/inferred_templates.h"
@@ -35,8 +35,12 @@ std::vector<uint8_t> make_event(const std::vector<GenField>& layout, std::mt1993
     };
     for (const GenField& f : layout) {
         switch (f.gen) {
-            case Gen::Id: put(uint64_t(std::uniform_int_distribution<int>(0, 9)(rng) ? 100000 + rng() % 900000 : 0), f.size); break;
-            case Gen::NegOneOrId: put(rng() % 3 == 0 ? ~uint64_t{0} : uint64_t(rng() % 200), f.size); break;
+            case Gen::Id:
+                put(uint64_t(std::uniform_int_distribution<int>(0, 9)(rng) ? 100000 + rng() % 900000 : 0), f.size);
+                break;
+            case Gen::NegOneOrId:
+                put(rng() % 3 == 0 ? ~uint64_t{0} : uint64_t(rng() % 200), f.size);
+                break;
             case Gen::Float: {
                 float x = rng() % 4 == 0 ? 0.0f : float(rng() % 10000) / 100.0f + 0.25f;
                 uint32_t bits;
@@ -44,11 +48,21 @@ std::vector<uint8_t> make_event(const std::vector<GenField>& layout, std::mt1993
                 put(bits, 4);
                 break;
             }
-            case Gen::Flag: put(rng() % 2, f.size); break;
-            case Gen::Enum: put(rng() % 6, f.size); break;
-            case Gen::SmallSigned: put(uint64_t(int64_t(rng() % 20) - 3), f.size); break;
-            case Gen::U16: put(rng() % 3000, f.size); break;
-            case Gen::Zero: put(0, f.size); break;
+            case Gen::Flag:
+                put(rng() % 2, f.size);
+                break;
+            case Gen::Enum:
+                put(rng() % 6, f.size);
+                break;
+            case Gen::SmallSigned:
+                put(uint64_t(int64_t(rng() % 20) - 3), f.size);
+                break;
+            case Gen::U16:
+                put(rng() % 3000, f.size);
+                break;
+            case Gen::Zero:
+                put(0, f.size);
+                break;
         }
     }
     return out;
@@ -81,9 +95,9 @@ TEST_CASE("infer: a made-here layout of every kind is inferred back field by fie
     // s32 id, f32, u8 flag + u8 enum + s16 small signed, s32 -1-or-small, u16 + 2 zero bytes, f32, 4 zero bytes.
     // The u16 and the zero bytes after it come back as one s32: nothing in the data tells them
     // apart, and a wider integer whose extra bytes are always zero decodes the same values.
-    const std::vector<GenField> layout = {{4, Gen::Id},         {4, Gen::Float}, {1, Gen::Flag},     {1, Gen::Enum},
-                                          {2, Gen::SmallSigned}, {4, Gen::NegOneOrId}, {2, Gen::U16}, {2, Gen::Zero},
-                                          {4, Gen::Float},      {4, Gen::Zero}};
+    const std::vector<GenField> layout = {{4, Gen::Id},          {4, Gen::Float},      {1, Gen::Flag}, {1, Gen::Enum},
+                                          {2, Gen::SmallSigned}, {4, Gen::NegOneOrId}, {2, Gen::U16},  {2, Gen::Zero},
+                                          {4, Gen::Float},       {4, Gen::Zero}};
     EventSamples s = make_samples(500, layout, 400, 7);
     REQUIRE(s.types().size() == 1);
     InferredLayout l = infer_layout(s.types()[0]);
@@ -99,7 +113,8 @@ TEST_CASE("infer: a made-here layout of every kind is inferred back field by fie
                          {16, 4, InferredType::S32}, {20, 4, InferredType::F32}, {24, 4, InferredType::Pad}};
     std::string got;
     for (const InferredField& f : l.fields)
-        got += std::to_string(f.offset) + ":" + std::string(inferred_type_name(f.type)) + "/" + std::to_string(f.size) + " ";
+        got += std::to_string(f.offset) + ":" + std::string(inferred_type_name(f.type)) + "/" + std::to_string(f.size) +
+               " ";
     CAPTURE(got);
     REQUIRE(l.fields.size() == std::size(want));
     for (size_t i = 0; i < std::size(want); ++i) {
@@ -245,7 +260,9 @@ TEST_CASE("infer: bytes of 0 / 1 / 0xFF side by side (draw masks) are bytes of t
     CHECK(l.fields[4].min == -1);
 }
 
-TEST_CASE("infer: inferred layouts saved as a template file load back, decode the same fields, and never replace a community type") {
+TEST_CASE(
+    "infer: inferred layouts saved as a template file load back, decode the same fields, and never replace a community "
+    "type") {
     const std::vector<GenField> layout = {{4, Gen::Id}, {4, Gen::Float}, {1, Gen::Flag}, {1, Gen::Enum}, {2, Gen::U16}};
     // Type 0 has a community template in every game; 99999 has none.
     EventSamples s = make_samples(99999, layout, 100, 4);

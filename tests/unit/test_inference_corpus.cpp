@@ -4,11 +4,11 @@
 // were written are fixed here as floors: a change of the rules that loses agreement fails. The
 // word-by-word heuristic's share is measured beside it and must stay below.
 // Also: the inference over the Nightreign binder takes less time than opening it.
+#include <doctest/doctest.h>
+
 #include <chrono>
 #include <string>
 #include <vector>
-
-#include <doctest/doctest.h>
 
 #include "binder/document.h"
 #include "inference/event_samples.h"
@@ -50,8 +50,10 @@ TEST_CASE("infer corpus: inferred layouts agree with the templates on at least 9
          {"eldenring/c1000.krak.anibnd.dcx", "eldenring/c2100.anibnd.dcx", "eldenring/c3000.krak.anibnd.dcx",
           "eldenring/c3010.anibnd.dcx", "eldenring/c3061.krak.anibnd.dcx", "eldenring/c4310.anibnd.dcx",
           "eldenring/c5051.anibnd.dcx", "eldenring/c5780.krak.anibnd.dcx", "eldenring/c0000-a10.tae",
-          "eldenring/c0000-a12.tae", "eldenring/c0000-a405.tae", "eldenring/c0000-a512.tae", "eldenring/c0000-a600.tae"},
-         0.9735, 0.6593},
+          "eldenring/c0000-a12.tae", "eldenring/c0000-a405.tae", "eldenring/c0000-a512.tae",
+          "eldenring/c0000-a600.tae"},
+         0.9735,
+         0.6593},
         {"NR", {"nightreign/c0100.anibnd.dcx"}, 0.9785, 0.8118},
         {"DS3", {"ds3/c0000.anibnd.dcx"}, 0.9726, 0.8245},
     };
@@ -65,8 +67,8 @@ TEST_CASE("infer corpus: inferred layouts agree with the templates on at least 9
         GameComparison full = compare_with_templates(samples, *templates, g.game);
         GameComparison floor = compare_with_templates(samples, *templates, g.game, 20, InferenceRules::WordByWord);
         MESSAGE(game << ": " << full.agreeing_bytes << " of " << full.live_bytes << " live bytes agree ("
-                       << full.share() << "), word by word " << floor.share() << ", " << full.types.size()
-                       << " types, findings " << full.finding_bytes << " bytes");
+                     << full.share() << "), word by word " << floor.share() << ", " << full.types.size()
+                     << " types, findings " << full.finding_bytes << " bytes");
         CHECK(full.types.size() >= 30);
         CHECK(full.share() >= 0.97);
         CHECK(full.share() >= g.measured - 1e-4);  // the floor fixed when the rules were measured
@@ -75,7 +77,8 @@ TEST_CASE("infer corpus: inferred layouts agree with the templates on at least 9
     }
 }
 
-TEST_CASE("infer corpus: the template findings are the kinds the data contradict (Sekiro 708, Nightreign 155/199/200)") {
+TEST_CASE(
+    "infer corpus: the template findings are the kinds the data contradict (Sekiro 708, Nightreign 155/199/200)") {
     struct Expect {
         const char* game;
         const char* file;

@@ -72,7 +72,8 @@ void json_layout(JsonOut& j, const std::string& game, const InferredLayout& l, c
                  uint32_t from_offset) {
     j.begin_object().field("game", game).field_int("type", l.type).field_uint("events", l.events);
     j.key("lengths").begin_array();
-    for (const auto& [len, n] : l.lengths) j.begin_object().field_uint("bytes", len).field_uint("events", n).end_object();
+    for (const auto& [len, n] : l.lengths)
+        j.begin_object().field_uint("bytes", len).field_uint("events", n).end_object();
     j.end_array();
     j.field("template", template_state).field_uint("from_offset", from_offset);
     j.key("fields").begin_array();
@@ -99,7 +100,8 @@ void json_layout(JsonOut& j, const std::string& game, const InferredLayout& l, c
 
 void print_layout(const std::string& game, const InferredLayout& l, const char* template_state, uint32_t from_offset) {
     std::string lengths;
-    for (const auto& [len, n] : l.lengths) lengths += (lengths.empty() ? "" : ", ") + std::to_string(len) + "x" + std::to_string(n);
+    for (const auto& [len, n] : l.lengths)
+        lengths += (lengths.empty() ? "" : ", ") + std::to_string(len) + "x" + std::to_string(n);
     std::printf("%s type %d: %llu events, lengths %s; template: %s", game.c_str(), l.type, (unsigned long long)l.events,
                 lengths.c_str(), template_state);
     if (from_offset) std::printf(" (inferred from byte %u)", from_offset);
@@ -109,13 +111,15 @@ void print_layout(const std::string& game, const InferredLayout& l, const char* 
                     std::string(inferred_type_name(f.type)).c_str(), f.size,
                     std::string(inference_confidence_name(f.confidence)).c_str(), f.constant ? "constant," : "",
                     (unsigned long long)f.events, (unsigned long long)f.nonzero, (unsigned long long)f.distinct);
-        if (f.type != InferredType::Pad) std::printf(", %s..%s; %s", number_text(f.min).c_str(), number_text(f.max).c_str(), common_text(f).c_str());
+        if (f.type != InferredType::Pad)
+            std::printf(", %s..%s; %s", number_text(f.min).c_str(), number_text(f.max).c_str(), common_text(f).c_str());
         std::printf("\n");
     }
 }
 
 // Groups the files by game; false when a file cannot be read.
-bool read_inputs(const std::vector<std::string>& paths, const std::string& game, std::map<std::string, GameInput>& out) {
+bool read_inputs(const std::vector<std::string>& paths, const std::string& game,
+                 std::map<std::string, GameInput>& out) {
     for (const std::string& path : paths) {
         auto doc = open_document_file(path, "infer");
         if (!doc) return false;
@@ -150,8 +154,10 @@ int run_infer(const ParsedArgs& args) {
                 state = "tail";
             }
             InferredLayout l = infer_layout(t, from);
-            if (json) json_layout(j, game, l, state, from);
-            else print_layout(game.empty() ? "?" : game, l, state, from);
+            if (json)
+                json_layout(j, game, l, state, from);
+            else
+                print_layout(game.empty() ? "?" : game, l, state, from);
             if (!templ) for_file.push_back(std::move(l));
         }
         if (args.has("--template-out")) outputs.push_back(templates_from_layouts(game, for_file, input.files));
@@ -167,7 +173,8 @@ int run_infer(const ParsedArgs& args) {
             return 2;
         }
         std::string text = write_template_text(outputs.front());
-        Status w = write_file(args.value("--template-out"), Bytes(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
+        Status w =
+            write_file(args.value("--template-out"), Bytes(reinterpret_cast<const uint8_t*>(text.data()), text.size()));
         if (!w.ok()) {
             std::fprintf(stderr, "taescope infer: %s\n", w.error().to_string().c_str());
             return 1;
@@ -197,7 +204,12 @@ int run_against(const ParsedArgs& args) {
     const bool json = args.has("--json");
     TemplateLibrary library;
     JsonOut j;
-    if (json) j.begin_object().field("command", "infer-against-templates").field_uint("min_events", min_events).key("games").begin_array();
+    if (json)
+        j.begin_object()
+            .field("command", "infer-against-templates")
+            .field_uint("min_events", min_events)
+            .key("games")
+            .begin_array();
     for (const auto& [game, input] : inputs) {
         if (input.samples.event_count() == 0) continue;  // binders without an event file
         const GameTemplates* templates = game.empty() ? nullptr : library.for_game(game);
@@ -206,7 +218,8 @@ int run_against(const ParsedArgs& args) {
             continue;
         }
         GameComparison g = compare_with_templates(input.samples, *templates, game, min_events);
-        GameComparison floor = compare_with_templates(input.samples, *templates, game, min_events, InferenceRules::WordByWord);
+        GameComparison floor =
+            compare_with_templates(input.samples, *templates, game, min_events, InferenceRules::WordByWord);
         std::vector<const TypeComparison*> losers;
         for (const TypeComparison& t : g.types)
             if (t.lost_bytes()) losers.push_back(&t);
@@ -227,38 +240,52 @@ int run_against(const ParsedArgs& args) {
             j.key("losses").begin_array();
             for (const TypeComparison* t : losers) {
                 j.begin_object().field_int("type", t->type).field("name", t->name).field_uint("events", t->events);
-                j.field_uint("live_bytes", t->live_bytes).field_uint("lost_bytes", t->lost_bytes()).key("fields").begin_array();
+                j.field_uint("live_bytes", t->live_bytes)
+                    .field_uint("lost_bytes", t->lost_bytes())
+                    .key("fields")
+                    .begin_array();
                 for (const FieldComparison& f : t->fields)
                     if (f.verdict == FieldVerdict::Differs)
-                        j.begin_object().field_uint("offset", f.offset).field_uint("size", f.size)
-                            .field("template_type", field_type_name(f.template_type)).field("name", f.name)
-                            .field("why", f.why).end_object();
+                        j.begin_object()
+                            .field_uint("offset", f.offset)
+                            .field_uint("size", f.size)
+                            .field("template_type", field_type_name(f.template_type))
+                            .field("name", f.name)
+                            .field("why", f.why)
+                            .end_object();
                 j.end_array().end_object();
             }
             j.end_array().key("template_findings").begin_array();
             for (const TypeComparison& t : g.types)
                 for (const FieldComparison& f : t.fields)
                     if (f.verdict == FieldVerdict::TemplateFinding)
-                        j.begin_object().field_int("type", t.type).field_uint("offset", f.offset).field_uint("size", f.size)
-                            .field("template_type", field_type_name(f.template_type)).field("name", f.name)
-                            .field("why", f.why).end_object();
+                        j.begin_object()
+                            .field_int("type", t.type)
+                            .field_uint("offset", f.offset)
+                            .field_uint("size", f.size)
+                            .field("template_type", field_type_name(f.template_type))
+                            .field("name", f.name)
+                            .field("why", f.why)
+                            .end_object();
             j.end_array().end_object();
             continue;
         }
-        std::printf("%s: %zu types with a template and at least %u events (%u types without a template)\n", game.c_str(),
-                    g.types.size(), min_events, g.types_without_template);
-        std::printf("  live template bytes %llu, agreeing %llu: %s (word-by-word floor %s); template findings: %llu bytes\n",
-                    (unsigned long long)g.live_bytes, (unsigned long long)g.agreeing_bytes, percent(g.share()).c_str(),
-                    percent(floor.share()).c_str(), (unsigned long long)g.finding_bytes);
+        std::printf("%s: %zu types with a template and at least %u events (%u types without a template)\n",
+                    game.c_str(), g.types.size(), min_events, g.types_without_template);
+        std::printf(
+            "  live template bytes %llu, agreeing %llu: %s (word-by-word floor %s); template findings: %llu bytes\n",
+            (unsigned long long)g.live_bytes, (unsigned long long)g.agreeing_bytes, percent(g.share()).c_str(),
+            percent(floor.share()).c_str(), (unsigned long long)g.finding_bytes);
         if (!losers.empty()) std::printf("  types that lose most:\n");
         for (size_t i = 0; i < losers.size() && i < 12; ++i) {
             const TypeComparison& t = *losers[i];
             std::printf("    type %d %s (%llu events): %llu of %llu live bytes lost\n", t.type, t.name.c_str(),
-                        (unsigned long long)t.events, (unsigned long long)t.lost_bytes(), (unsigned long long)t.live_bytes);
+                        (unsigned long long)t.events, (unsigned long long)t.lost_bytes(),
+                        (unsigned long long)t.live_bytes);
             for (const FieldComparison& f : t.fields)
                 if (f.verdict == FieldVerdict::Differs)
-                    std::printf("      @%u %s \"%s\": %s\n", f.offset, std::string(field_type_name(f.template_type)).c_str(),
-                                f.name.c_str(), f.why.c_str());
+                    std::printf("      @%u %s \"%s\": %s\n", f.offset,
+                                std::string(field_type_name(f.template_type)).c_str(), f.name.c_str(), f.why.c_str());
         }
         bool any = false;
         for (const TypeComparison& t : g.types)
@@ -278,8 +305,9 @@ int run_against(const ParsedArgs& args) {
 }
 
 int run(const std::vector<std::string>& args) {
-    auto parsed = parse_args(args, {{"--json", "--ignore-templates", "--against-templates"}, {"--game", "--min-events", "--template-out"}},
-                             "infer", kUsage);
+    auto parsed = parse_args(
+        args, {{"--json", "--ignore-templates", "--against-templates"}, {"--game", "--min-events", "--template-out"}},
+        "infer", kUsage);
     if (!parsed) return 2;
     if (parsed->positional.empty()) {
         std::fprintf(stderr, "%s", kUsage);
