@@ -511,6 +511,14 @@ bool plan_buffer(const Reader& r, const Model& m, uint64_t layout_table, size_t 
     return true;
 }
 
+// A mesh with an error draws nothing: no streams are left for a renderer to index.
+void drop_streams(Mesh& mesh) {
+    mesh.positions = {}, mesh.normals = {}, mesh.uv0 = {}, mesh.bone_indices = {};
+    mesh.bone_weights = {}, mesh.tangents = {}, mesh.colors = {};
+    mesh.has_normals = mesh.has_uv0 = mesh.has_tangents = mesh.has_colors = false;
+    mesh.has_bone_indices = mesh.has_bone_weights = false;
+}
+
 void decode_mesh(const Reader& r, Model& m, uint64_t layout_table, size_t mesh_index) {
     Mesh& mesh = m.meshes[mesh_index];
     const Header& h = m.header;
@@ -643,12 +651,7 @@ void decode_mesh(const Reader& r, Model& m, uint64_t layout_table, size_t mesh_i
             break;
         }
     }
-    if (!mesh.error.empty()) {
-        mesh.positions.clear(), mesh.normals.clear(), mesh.uv0.clear(), mesh.bone_indices.clear();
-        mesh.bone_weights.clear(), mesh.tangents.clear(), mesh.colors.clear();
-        mesh.has_normals = mesh.has_uv0 = mesh.has_tangents = mesh.has_colors = false;
-        mesh.has_bone_indices = mesh.has_bone_weights = false;
-    }
+    if (!mesh.error.empty()) drop_streams(mesh);
 }
 
 // Every index of every face set of the mesh is a vertex of it (a strip's 0xFFFF restart aside).
@@ -664,6 +667,7 @@ void check_face_indices(Mesh& mesh, size_t mesh_index) {
             mesh.error = "mesh " + std::to_string(mesh_index) + " face set " + std::to_string(f) + " (global " +
                          std::to_string(mesh.face_set_indices[f]) + ") index " + std::to_string(k) + ": vertex " +
                          std::to_string(v) + " out of range (" + std::to_string(n) + " vertices)";
+            drop_streams(mesh);
             return;
         }
     }

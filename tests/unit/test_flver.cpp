@@ -6,7 +6,9 @@
 // body skinned by c5051.anibnd.dcx's a000_003022 at frames 0, 37 and 150 (first 16 vertices,
 // bounds and centroid of every mesh, every dummy posed), to 1e-3.
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -429,6 +431,105 @@ TEST_CASE("flver: c5051 bind pose through the rig gives back the stored position
     // Without a pose (or without a skeleton) every skin matrix is the identity.
     (*rig)->pose(nullptr, cp);
     for (const auto& k : cp.skin) CHECK(k == mat4_identity());
+}
+
+namespace {
+
+// What "safe to draw" means for a model that read: every index a renderer or the skinning
+// follows is in range, and the streams are sized to the vertex count. Returns what is wrong.
+std::string unsafe_to_draw(const flver::Model& m) {
+    const size_t bones = m.bones.size();
+    for (size_t i = 0; i < m.dummies.size(); ++i) {
+        const auto& d = m.dummies[i];
+        if (d.parent_bone < -1 || d.parent_bone >= int32_t(bones) || d.attach_bone < -1 ||
+            d.attach_bone >= int32_t(bones))
+            return "dummy " + std::to_string(i) + " bone out of range";
+    }
+    for (size_t i = 0; i < bones; ++i)
+        if (m.bones[i].parent < -1 || m.bones[i].parent >= int32_t(bones)) return "bone " + std::to_string(i);
+    for (size_t i = 0; i < m.meshes.size(); ++i) {
+        const auto& mesh = m.meshes[i];
+        if (mesh.material < 0 || size_t(mesh.material) >= m.materials.size()) return "mesh material";
+        if (!mesh.error.empty()) {
+            if (!mesh.positions.empty()) return "mesh " + std::to_string(i) + " has an error and streams";
+            continue;
+        }
+        const size_t n = mesh.vertex_count;
+        if (mesh.positions.size() != 3 * n || mesh.normals.size() != 3 * n || mesh.uv0.size() != 2 * n ||
+            mesh.bone_indices.size() != 4 * n || mesh.bone_weights.size() != 4 * n)
+            return "mesh " + std::to_string(i) + " streams not sized to its vertices";
+        for (size_t k = 0; k < 4 * n; ++k)
+            if (mesh.bone_weights[k] > 0 && mesh.bone_indices[k] >= bones)
+                return "mesh " + std::to_string(i) + " weighted bone index out of range";
+        for (int lod = 0; lod < 3; ++lod)
+            for (uint32_t v : flver::lod_triangles(mesh, lod))
+                if (v >= n) return "mesh " + std::to_string(i) + " triangle corner out of range";
+    }
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("flver: 1,000 damaged copies of c5051's model give errors or models that are safe to draw") {
+    const Corpus* c = corpus();
+    if (!c) return;
+    CharacterModel body({c->chrbnd.get()});
+    REQUIRE(body.model().ok());
+    Bytes original = binder_member_bytes(*c->chrbnd, body.member()->member);
+    std::vector<uint8_t> bytes(original.begin(), original.end());
+    const uint32_t tables_end = (*body.model())->header.data_offset;  // header, tables and pools
+    uint64_t state = 0x243F6A8885A308D3ull;                             // a fixed seed: the same 1,000 copies each run
+    auto next = [&state](uint64_t bound) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return (state >> 33) % bound;
+    };
+    size_t errors = 0, models = 0, meshes_failed = 0;
+    double read_seconds = 0, check_seconds = 0;
+    for (int k = 0; k < 1000; ++k) {
+        // Flipped bytes (most of them in the tables, where they change structure, the rest
+        // anywhere), a truncation, or both.
+        const int kind = k % 3;
+        std::vector<std::pair<size_t, uint8_t>> saved;
+        if (kind != 1) {
+            const int flips = 1 + int(next(8));
+            for (int f = 0; f < flips; ++f) {
+                size_t at = next(4) ? next(tables_end) : next(bytes.size());
+                saved.push_back({at, bytes[at]});
+                bytes[at] = uint8_t(bytes[at] ^ (1u << next(8)) ^ (next(4) ? 0 : next(256)));
+            }
+        }
+        size_t length = kind != 0 ? (next(2) ? next(tables_end) : next(bytes.size())) : bytes.size();
+        auto t0 = std::chrono::steady_clock::now();
+        auto m = flver::read_flver(Bytes(bytes.data(), length));
+        auto t1 = std::chrono::steady_clock::now();
+        read_seconds += std::chrono::duration<double>(t1 - t0).count();
+        if (m.ok()) {
+            ++models;
+            std::string why = unsafe_to_draw(*m);
+            CHECK_MESSAGE(why.empty(), "copy " << k << ": " << why);
+            for (const auto& mesh : m->meshes) meshes_failed += !mesh.error.empty();
+            // The rig poses and skins whatever read (every 10th model: skinning the whole body
+            // each time would be most of this test's time in a debug build).
+            if (models % 10 == 1) {
+                CharacterRig rig(*m, nullptr);
+                CharacterPose cp;
+                rig.pose(nullptr, cp);
+                std::vector<float> p;
+                for (const auto& mesh : m->meshes) rig.skin_mesh(mesh, cp, p, nullptr);
+            }
+            check_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+        } else {
+            ++errors;
+            CHECK(!m.error().message.empty());
+        }
+        for (auto it = saved.rbegin(); it != saved.rend(); ++it) bytes[it->first] = it->second;
+    }
+    MESSAGE("c5051.flver, 1,000 damaged copies: " << errors << " errors, " << models << " models (" << meshes_failed
+                                                  << " meshes with their own error); reading took " << read_seconds
+                                                  << " s, checking " << check_seconds << " s");
+    CHECK(errors + models == 1000);
+    CHECK(errors > 0);
+    CHECK(models > 0);
 }
 
 }  // namespace taescope::test

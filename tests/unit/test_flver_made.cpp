@@ -451,6 +451,7 @@ TEST_CASE("flver made: errors name the table entry and the byte offset") {
     f.meshes.push_back(simple_mesh(3, 0, {0, 1, 3}));
     flver::Model fm = read_ok(build_flver(f));
     CHECK(fm.meshes[0].error.find("vertex 3 out of range (3 vertices)") != std::string::npos);
+    CHECK(fm.meshes[0].positions.empty());  // a mesh with an error keeps no streams to draw
     CHECK(flver::lod_triangles(fm.meshes[0]).empty());
     // A weighted bone index past the bones: that mesh's error.
     FlverBuild w = one_bone_build();
