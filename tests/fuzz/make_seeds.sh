@@ -38,6 +38,11 @@ case "$target" in
       done
     fi
     rm -rf "$tmp" ;;
+  fuzz_flver)
+    # Edit lists (see the target): mode 1 edits a FLVER made by the target itself, mode 2 the
+    # corpus model it reads at start-up; no game bytes are copied here.
+    printf '\x01\x00\x00\x00' > "$out/small-unchanged"; printf '\x01\x00\x00\x00\x50\x00\x05' > "$out/small-edit"
+    printf '\x02\x00\x00\x00' > "$out/real-unchanged"; printf '\x02\x00\x00\x00\x00\x01\x00\x00\x07' > "$out/real-edit" ;;
   fuzz_template_xml|fuzz_xml)
     for f in "$root"/../shared/templates/*/TAE.Template.SDT.xml; do [ -f "$f" ] && head -c 6000 "$f" > "$out/$(basename "$(dirname "$f")").xml"; done ;;
 esac
