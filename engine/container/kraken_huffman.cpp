@@ -12,6 +12,10 @@
 
 #include "container/kraken_entropy.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace taescope::kraken {
 
 namespace {
@@ -29,7 +33,7 @@ using HuffEntry = uint16_t;
 struct CodeLengths {
     unsigned count = 0;
     uint8_t symbols[256];
-    uint8_t lengths[256];
+    uint8_t lengths[256 + 16];  // 16 more: build_lookup() scans them 16 at a time
 };
 
 constexpr std::array<uint16_t, kTableSize> make_reverse11() {
@@ -131,47 +135,68 @@ const char* read_sparse_table(MsbForwardBits& bits, CodeLengths& t) {
     return nullptr;
 }
 
+// Bit j set where p[j] == v, for the 16 bytes at p.
+inline uint32_t equal_mask16(const uint8_t* p, uint8_t v) {
+#if defined(__SSE2__)
+    return uint32_t(_mm_movemask_epi8(
+        _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)), _mm_set1_epi8(char(v)))));
+#elif defined(__wasm_simd128__)
+    return wasm_i8x16_bitmask(wasm_i8x16_eq(wasm_v128_load(p), wasm_i8x16_splat(int8_t(v))));
+#else
+    uint32_t m = 0;
+    for (unsigned j = 0; j < 16; ++j) m |= uint32_t(p[j] == v) << j;
+    return m;
+#endif
+}
+
 // Canonical code -> lookup indexed by the next `width` stream bits, LSB first (the first stream
 // bit is the codeword's most significant bit, so each codeword is bit-reversed), where width is
 // the longest code length present (<= 11): small arrays often have short codes, and a smaller
 // table is quicker to build. Built by doubling: after step l the first 2^l entries decode every
 // code of length <= l from l bits; copying them up extends them to l + 1 bits, and each code of
 // length l + 1 then claims its one new entry.
-const char* build_lookup(const CodeLengths& t, HuffEntry* lut, unsigned* width) {
-    unsigned per_length[kMaxCodeLength + 2] = {};
-    for (unsigned i = 0; i < t.count; ++i) ++per_length[t.lengths[i]];
-    unsigned next_slot[kMaxCodeLength + 2], next_index[kMaxCodeLength + 2];
-    unsigned slot = 0, index = 0;
+// Codes are assigned by length, in listing order within a length. Rather than placing each
+// symbol through per-length counters in memory (consecutive symbols of one length then wait on
+// each other's store), each length's symbols are found by comparing 16 lengths at a time, and
+// its next code is a register. The per-length counts use four sets of counters for the same
+// reason. Small files decode a few small tables, so this set-up is a good part of their time.
+const char* build_lookup(CodeLengths& t, HuffEntry* lut, unsigned* width) {
+    unsigned counts[4][kMaxCodeLength + 2] = {};
+    unsigned i = 0;
+    for (; i + 4 <= t.count; i += 4) {
+        ++counts[0][t.lengths[i]];
+        ++counts[1][t.lengths[i + 1]];
+        ++counts[2][t.lengths[i + 2]];
+        ++counts[3][t.lengths[i + 3]];
+    }
+    for (; i < t.count; ++i) ++counts[0][t.lengths[i]];
+    unsigned per_length[kMaxCodeLength + 2];
+    unsigned slot = 0;
     for (unsigned l = 1; l <= kMaxCodeLength; ++l) {
-        next_slot[l] = slot;
+        per_length[l] = counts[0][l] + counts[1][l] + counts[2][l] + counts[3][l];
         slot += per_length[l] << (kMaxCodeLength - l);
-        next_index[l] = index;
-        index += per_length[l];
     }
     if (slot != kTableSize) return "Huffman code is not complete (the code lengths do not fill the code space)";
-    // Codes grouped by length (listing order kept within a length): reversed codeword and entry.
-    uint16_t by_length[256];
-    HuffEntry entry_by_length[256];
-    for (unsigned i = 0; i < t.count; ++i) {
-        const unsigned l = t.lengths[i];
-        const unsigned first = next_slot[l];
-        next_slot[l] += 1u << (kMaxCodeLength - l);
-        const unsigned at = next_index[l]++;
-        by_length[at] = uint16_t(kReverse11[first]);  // low l bits: the codeword, first bit at bit 0
-        entry_by_length[at] = HuffEntry((unsigned(t.symbols[i]) << 8) | l);
-    }
-    unsigned k = 0;
+    std::memset(t.lengths + t.count, 0, 16);  // no code has length 0: the scan's tail matches nothing
     unsigned longest = kMaxCodeLength;
     while (per_length[longest] == 0) --longest;  // some length is present: the code is complete
     *width = longest;
     lut[0] = 0;
+    unsigned first = 0;  // the next code's slot among the 2^11 (its codeword << (11 - length))
     for (unsigned l = 1; l <= longest; ++l) {
         const unsigned half = 1u << (l - 1);
         // Not memcpy: in wasm it calls out to JavaScript from 512 bytes on (see copy_bytes).
         copy_bytes(reinterpret_cast<uint8_t*>(lut + half), reinterpret_cast<const uint8_t*>(lut),
                    half * sizeof(HuffEntry));
-        for (unsigned n = 0; n < per_length[l]; ++n, ++k)
-            lut[by_length[k]] = entry_by_length[k];
+        if (per_length[l] == 0) continue;
+        const unsigned step = 1u << (kMaxCodeLength - l);
+        for (unsigned at = 0; at < t.count; at += 16) {
+            for (uint32_t m = equal_mask16(t.lengths + at, uint8_t(l)); m != 0; m &= m - 1) {
+                const unsigned sym = t.symbols[at + unsigned(__builtin_ctz(m))];
+                lut[kReverse11[first]] = HuffEntry((sym << 8) | l);  // low l bits: the codeword
+                first += step;
+            }
+        }
     }
     return nullptr;
 }
