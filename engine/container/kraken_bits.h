@@ -58,6 +58,17 @@ inline void copy_bytes(uint8_t* to, const uint8_t* from, size_t n) {
 // count of buffered bits drops by the whole entry, so bits_ carries garbage above its low byte,
 // which every use masks off (the true count, at most 63, never borrows from it).
 
+// An empty asm that claims to change v: the subtraction before it happens there, and the value
+// is not re-associated with later ones. Without it GCC sums the five code lengths of a round at
+// the refill, keeping five entries alive per stream: with six streams they spill to the stack.
+inline void keep_in_register(unsigned& v) {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    asm("" : "+r"(v));
+#else
+    (void)v;
+#endif
+}
+
 // LF: bytes in increasing order, least significant bit of each byte first.
 class LsbForwardBits {
 public:
@@ -99,6 +110,7 @@ public:
     void consume_entry(unsigned entry) {
         buf_ >>= (entry & 63);
         bits_ -= entry;
+        keep_in_register(bits_);
     }
     uint32_t read(unsigned n) {
         uint32_t v = peek(n);
@@ -158,6 +170,7 @@ public:
     void consume_entry(unsigned entry) {
         buf_ >>= (entry & 63);
         bits_ -= entry;
+        keep_in_register(bits_);
     }
     uint32_t read(unsigned n) {
         uint32_t v = peek(n);
