@@ -131,8 +131,34 @@ void App::decode_failed(uint32_t serial, Error error) {
     load.pending_bytes = {};
     load.decoded_payload = {};
     load.parse_milliseconds = emscripten_get_now() - load.parse_started_ms;
-    finish_open(std::move(error));
+    Result<Document> failed = std::move(error);
+    if (attach_dropped_model(failed)) return;
+    finish_open(std::move(failed).error());
     notify_page();
+}
+
+// A model binder (or a loose .flver) dropped alone onto an open character (its animations
+// shown) becomes that character's body, read in steps; the open document stays as it was, and a
+// damaged one gives its error in the Pose panel, not in place of the animations.
+bool App::attach_dropped_model(Result<Document>& opened) {
+    LoadStatus& load = state_.load;
+    if (!load.opened.empty() || !load.queued.empty() || !state_.document || !state_.document->document().has_tae())
+        return false;
+    if (!opened && is_flver_file_name(load.file_name) && !load.pending_bytes.empty())
+        character_.attach(std::move(load.pending_bytes), load.file_name);
+    else if (opened ? !opened->has_tae() && find_flver_member({&*opened}).has_value()
+                    : is_model_binder_name(load.file_name))
+        character_.attach_document(std::move(opened), load.file_name);
+    else
+        return false;
+    load.pending_bytes = {};
+    load.file_name = state_.document->document().name;
+    load.file_size = state_.document->file_size;
+    load.phase = LoadPhase::Ready;
+    load.parse_milliseconds = emscripten_get_now() - load.parse_started_ms;
+    state_.windows.pose = true;
+    notify_page();
+    return true;
 }
 
 void App::queue_open(std::vector<uint8_t> bytes, std::string file_name) {
@@ -177,30 +203,11 @@ bool App::finish_pending_open() {
     const double finish_started = emscripten_get_now();
     Result<Document> opened = load.opener->take();
     load.opener.reset();
-    // A model binder (or a loose .flver) dropped alone onto an open character (its animations
-    // shown): it becomes that character's body, read in steps; the open document stays as it
-    // was (a damaged one gives its error in the Pose panel, not in place of the animations).
-    const bool onto_character = load.opened.empty() && state_.document && state_.document->document().has_tae();
-    const bool loose_flver = onto_character && !opened && is_flver_file_name(load.file_name);
-    bool attached = true;
-    if (loose_flver)
-        character_.attach(std::move(load.pending_bytes), load.file_name);
-    else if (onto_character && (opened ? !opened->has_tae() && find_flver_member({&*opened}).has_value()
-                                       : is_model_binder_name(load.file_name)))
-        character_.attach_document(std::move(opened), load.file_name);
-    else
-        attached = false;
-    load.pending_bytes = {};
-    if (attached) {
-        load.file_name = state_.document->document().name;
-        load.file_size = state_.document->file_size;
-        load.phase = LoadPhase::Ready;
-        load.parse_milliseconds = emscripten_get_now() - load.parse_started_ms;
+    if (attach_dropped_model(opened)) {
         load.finish_ms = emscripten_get_now() - finish_started;
-        state_.windows.pose = true;
-        notify_page();
         return true;
     }
+    load.pending_bytes = {};
     std::optional<std::pair<std::string, std::string>> failed_model;  // a model binder of the set that did not open
     companions_.clear();
     companion_notes_.clear();

@@ -281,6 +281,9 @@ private:
     // Ends the open in progress with its document or its error: views and selection (the
     // caller then tells the page).
     void finish_open(Result<LoadedDocument> loaded);
+    // A model binder dropped alone onto the open character: attached as its body (true), the
+    // document kept. `opened` is the binder as it opened, or its error.
+    bool attach_dropped_model(Result<Document>& opened);
     void rebuild_timeline();
     // After the document changed: views, indices and the selection the edit reported.
     void after_document_change(const EditOutcome& outcome);

@@ -153,19 +153,32 @@ bool CharacterViewModel::step(double budget_seconds) {
             view_.progress_text = "opening " + view_.file + ": " + opener_->stage_text();
         }
     } else if (reading_stage_ == 0) {
-        // The FLVER parse: every table and the vertex streams (a few ms on c5051 in wasm).
+        // The FLVER parse: every table and the vertex streams.
         Result<const flver::Model*> model = model_->model();
         if (!model) {
             fail(model.error().to_string());
         } else {
             reading_stage_ = 1;
-            view_.progress_text = "preparing the meshes";
+            geometry_ = BodyGeometry{};
+            geometry_.bone_count = uint32_t((*model)->bones.size());
+            view_.meshes.clear();
+            view_.progress_text = "preparing mesh 1 of " + std::to_string((*model)->meshes.size());
         }
     } else {
-        build_geometry();
-        view_.phase = ModelPhase::Ready;
-        view_.progress_text.clear();
-        prepared_ = false;
+        // The GPU's vertex and index streams, a mesh per step.
+        const flver::Model& model = **model_->model();
+        add_mesh_geometry(model, view_.meshes.size());
+        if (view_.meshes.size() < model.meshes.size()) {
+            view_.progress_text = "preparing mesh " + std::to_string(view_.meshes.size() + 1) + " of " +
+                                  std::to_string(model.meshes.size());
+        } else {
+            geometry_.key = next_key();
+            view_.model = &model;
+            view_.geometry = &geometry_;
+            view_.phase = ModelPhase::Ready;
+            view_.progress_text.clear();
+            prepared_ = false;
+        }
     }
     const double ms = emscripten_get_now() - started;
     view_.read_ms += ms;
@@ -173,72 +186,60 @@ bool CharacterViewModel::step(double budget_seconds) {
     return busy();
 }
 
-// The LOD0 triangles of every mesh in one index list, the vertices with their weights
+// Mesh m's LOD0 triangles appended to the one index list, its vertices with their weights
 // renormalised (§8: the stored u8 weights sum to 252..255 / 255).
-void CharacterViewModel::build_geometry() {
-    Result<const flver::Model*> read = model_->model();
-    const flver::Model& model = **read;
-    geometry_ = BodyGeometry{};
-    geometry_.key = next_key();
-    geometry_.bone_count = uint32_t(model.bones.size());
-    view_.meshes.clear();
-    size_t vertices = 0;
-    for (const flver::Mesh& mesh : model.meshes) vertices += mesh.error.empty() ? mesh.vertex_count : 0;
-    geometry_.vertices.reserve(vertices);
-    for (size_t m = 0; m < model.meshes.size(); ++m) {
-        const flver::Mesh& mesh = model.meshes[m];
-        CharacterMeshInfo info;
-        info.index = m;
-        if (mesh.material >= 0 && size_t(mesh.material) < model.materials.size()) {
-            info.material = model.materials[size_t(mesh.material)].name;
-            info.mask = model.materials[size_t(mesh.material)].mask;
-        }
-        info.vertex_count = mesh.vertex_count;
-        info.error = mesh.error;
-        BodyGeometry::MeshRange range;
-        range.first_index = uint32_t(geometry_.indices.size());
-        const uint32_t base = uint32_t(geometry_.vertices.size());
-        const bool drawable = mesh.error.empty() && mesh.positions.size() >= size_t(mesh.vertex_count) * 3;
-        if (drawable) {
-            std::vector<uint32_t> triangles = flver::lod_triangles(mesh, 0);
-            info.triangles = triangles.size() / 3;
-            for (uint32_t i : triangles) geometry_.indices.push_back(base + i);
-            range.index_count = uint32_t(triangles.size());
-            for (uint32_t v = 0; v < mesh.vertex_count; ++v) {
-                BodyVertex out{};
-                for (int c = 0; c < 3; ++c) {
-                    out.position[c] = mesh.positions[size_t(v) * 3 + size_t(c)];
-                    out.normal[c] =
-                        mesh.normals.size() > size_t(v) * 3 + 2 ? mesh.normals[size_t(v) * 3 + size_t(c)] : 0;
-                }
-                float sum = 0;
-                float weights[4] = {};
-                uint16_t joints[4] = {};
-                for (int k = 0; k < 4; ++k) {
-                    const size_t slot = size_t(v) * 4 + size_t(k);
-                    if (slot >= mesh.bone_weights.size() || slot >= mesh.bone_indices.size()) continue;
-                    const float w = mesh.bone_weights[slot];
-                    const uint16_t b = mesh.bone_indices[slot];
-                    if (!(w > 0) || b >= model.bones.size()) continue;  // the index of an empty slot means nothing
-                    weights[k] = w;
-                    joints[k] = b;
-                    sum += w;
-                }
-                if (sum > 0) {
-                    for (int k = 0; k < 4; ++k) out.weights[k] = weights[k] / sum, out.joints[k] = joints[k];
-                } else {
-                    // No weight at all: the identity row after the last bone (the bind position).
-                    out.weights[0] = 1;
-                    out.joints[0] = uint16_t(std::min<size_t>(model.bones.size(), 0xFFFF));
-                }
-                geometry_.vertices.push_back(out);
-            }
-        }
-        geometry_.meshes.push_back(range);
-        view_.meshes.push_back(std::move(info));
+void CharacterViewModel::add_mesh_geometry(const flver::Model& model, size_t m) {
+    const flver::Mesh& mesh = model.meshes[m];
+    CharacterMeshInfo info;
+    info.index = m;
+    if (mesh.material >= 0 && size_t(mesh.material) < model.materials.size()) {
+        info.material = model.materials[size_t(mesh.material)].name;
+        info.mask = model.materials[size_t(mesh.material)].mask;
     }
-    view_.model = &model;
-    view_.geometry = &geometry_;
+    info.vertex_count = mesh.vertex_count;
+    info.error = mesh.error;
+    BodyGeometry::MeshRange range;
+    range.first_index = uint32_t(geometry_.indices.size());
+    const uint32_t base = uint32_t(geometry_.vertices.size());
+    const bool drawable = mesh.error.empty() && mesh.positions.size() >= size_t(mesh.vertex_count) * 3;
+    if (drawable) {
+        std::vector<uint32_t> triangles = flver::lod_triangles(mesh, 0);
+        info.triangles = triangles.size() / 3;
+        geometry_.indices.reserve(geometry_.indices.size() + triangles.size());
+        for (uint32_t i : triangles) geometry_.indices.push_back(base + i);
+        range.index_count = uint32_t(triangles.size());
+        geometry_.vertices.reserve(geometry_.vertices.size() + mesh.vertex_count);
+        for (uint32_t v = 0; v < mesh.vertex_count; ++v) {
+            BodyVertex out{};
+            for (int c = 0; c < 3; ++c) {
+                out.position[c] = mesh.positions[size_t(v) * 3 + size_t(c)];
+                out.normal[c] = mesh.normals.size() > size_t(v) * 3 + 2 ? mesh.normals[size_t(v) * 3 + size_t(c)] : 0;
+            }
+            float sum = 0;
+            float weights[4] = {};
+            uint16_t joints[4] = {};
+            for (int k = 0; k < 4; ++k) {
+                const size_t slot = size_t(v) * 4 + size_t(k);
+                if (slot >= mesh.bone_weights.size() || slot >= mesh.bone_indices.size()) continue;
+                const float w = mesh.bone_weights[slot];
+                const uint16_t b = mesh.bone_indices[slot];
+                if (!(w > 0) || b >= model.bones.size()) continue;  // the index of an empty slot means nothing
+                weights[k] = w;
+                joints[k] = b;
+                sum += w;
+            }
+            if (sum > 0) {
+                for (int k = 0; k < 4; ++k) out.weights[k] = weights[k] / sum, out.joints[k] = joints[k];
+            } else {
+                // No weight at all: the identity row after the last bone (the bind position).
+                out.weights[0] = 1;
+                out.joints[0] = uint16_t(std::min<size_t>(model.bones.size(), 0xFFFF));
+            }
+            geometry_.vertices.push_back(out);
+        }
+    }
+    geometry_.meshes.push_back(range);
+    view_.meshes.push_back(std::move(info));
 }
 
 const CharacterView& CharacterViewModel::prepare(const PoseView& pose, const MaskState* masks,

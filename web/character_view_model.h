@@ -120,14 +120,14 @@ private:
     void start_reading(std::string file);
     void take_opened(Result<Document> opened);
     void fail(std::string error);
-    void build_geometry();
+    void add_mesh_geometry(const flver::Model& model, size_t mesh);
 
     std::vector<const Document*> documents_;
     std::vector<uint8_t> attached_bytes_;     // attach(): the dropped binder's bytes (the opener reads them)
     std::unique_ptr<DocumentOpener> opener_;  // attach(): the dropped binder being opened
     std::unique_ptr<Document> attached_;      // attach(): the dropped binder, opened
     std::unique_ptr<CharacterModel> model_;
-    int reading_stage_ = 0;  // Reading: 0 the FLVER, 1 the geometry
+    int reading_stage_ = 0;  // Reading: 0 the FLVER, 1 the geometry (a mesh per step)
     BodyGeometry geometry_;
     CharacterView view_;
     CharacterPose character_pose_;

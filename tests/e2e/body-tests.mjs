@@ -9,6 +9,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { longestTracedTask, machineIsIdle } from './open-tests.mjs';
+
+const FRAME_LIMIT_MS = 100;  // the issue's: reading the model must not make a frame over 100 ms
 
 // The native CLI, if one was built: $TAESCOPE_CLI, else the build trees ./test and ./run use.
 function findCli(root) {
@@ -45,9 +48,10 @@ function union(boxes, indices) {
 }
 const boxDistance = (a, b) => Math.max(...[0, 1, 2].flatMap((c) => [Math.abs(a.min[c] - b.min[c]), Math.abs(a.max[c] - b.max[c])]));
 
-// Drops several files at once on the canvas, like a user dragging them from the desktop.
-async function dropFiles(page, files) {
-  await page.evaluate(async (files) => {
+// Drops several files at once on the canvas, like a user dragging them from the desktop. The
+// files are made in the page first (a task of their own), then dropped: `beforeDrop` runs between.
+async function dropFiles(page, files, beforeDrop = async () => {}) {
+  await page.evaluate((files) => {
     const transfer = new DataTransfer();
     for (const f of files) {
       const binary = atob(f.base64);
@@ -55,10 +59,15 @@ async function dropFiles(page, files) {
       for (let i = 0; i < binary.length; i++) data[i] = binary.charCodeAt(i);
       transfer.items.add(new File([data], f.name, { type: 'application/octet-stream' }));
     }
+    window.__bodyDrop = transfer;
+  }, files.map((f) => ({ base64: Buffer.from(f.bytes).toString('base64'), name: f.name })));
+  await beforeDrop();
+  await page.evaluate(() => {
     const target = document.getElementById('canvas');
     for (const type of ['dragenter', 'dragover', 'drop'])
-      target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
-  }, files.map((f) => ({ base64: Buffer.from(f.bytes).toString('base64'), name: f.name })));
+      target.dispatchEvent(new DragEvent(type, { dataTransfer: window.__bodyDrop, bubbles: true, cancelable: true }));
+    window.__bodyDrop = null;
+  });
 }
 
 // Records the gaps between animation frames in the page (requestAnimationFrame), from now on.
@@ -102,8 +111,8 @@ export async function bodyTests({ openPage, frames, test, check, corpusFile, sho
     if (!anibnd || !chrbnd) return missing();
     const { page, context, problems } = await openPage({ width: 1500, height: 900 });
     try {
-      await startFrameClock(page);
-      await dropFiles(page, [{ bytes: fs.readFileSync(anibnd), name: 'c5051.anibnd.dcx' }, { bytes: fs.readFileSync(chrbnd), name: 'c5051.chrbnd.dcx' }]);
+      await dropFiles(page, [{ bytes: fs.readFileSync(anibnd), name: 'c5051.anibnd.dcx' }, { bytes: fs.readFileSync(chrbnd), name: 'c5051.chrbnd.dcx' }],
+        () => startFrameClock(page));
       let s = await modelSettled(page, frames);
       const openGaps = await stopFrameClock(page);
       check(s.fileName === 'c5051.anibnd.dcx' && s.companions.includes('c5051.chrbnd.dcx'), `shown ${s.fileName}, companions ${JSON.stringify(s.companions)}`);
@@ -116,7 +125,6 @@ export async function bodyTests({ openPage, frames, test, check, corpusFile, sho
       const longestFrame = Math.max(...openGaps);
       console.log(`note  body: the open: longest engine step ${s.longestOpenStepMilliseconds.toFixed(0)} ms (${s.longestOpenStep}), page report ${JSON.stringify(s.open)}`);
       console.log(`note  body: model read in ${m.readMilliseconds.toFixed(1)} ms of steps (longest step ${m.longestStepMilliseconds.toFixed(1)} ms); longest frame from the drop to the model drawn ${longestFrame.toFixed(0)} ms over ${openGaps.length} frames`);
-      check(m.longestStepMilliseconds <= 100, `a step of the model's reading took ${m.longestStepMilliseconds} ms`);
 
       // Masks: a000_003004's 711 / 713 between 0.633 s and 1.633 s swap the weapon meshes.
       s = await page.evaluate(() => window.taescope.select(0, 'a000_003004'));
@@ -208,13 +216,17 @@ export async function bodyTests({ openPage, frames, test, check, corpusFile, sho
       await frames(page, 2);
       s = await page.evaluate(() => window.taescope.state());
       const view = s.pose.view;
-      const dummyAt = await page.evaluate((i) => window.taescope.modelDummyScreen(i), lit[0]);
-      check(Array.isArray(dummyAt) && dummyAt[0] >= view.x0 && dummyAt[0] <= view.x1 && dummyAt[1] >= view.y0 && dummyAt[1] <= view.y1, `dummy ${lit[0]} drawn at ${dummyAt}, view ${JSON.stringify(view)}`);
+      // Some dummies are reach points far from the body: one of them on screen is enough.
+      const screens = await page.evaluate((lit) => lit.map((i) => window.taescope.modelDummyScreen(i)), lit);
+      const inside = (q) => Array.isArray(q) && q[0] >= view.x0 + 2 && q[0] <= view.x1 - 2 && q[1] >= view.y0 + 2 && q[1] <= view.y1 - 2;
+      const shown = lit.findIndex((_, k) => inside(screens[k]));
+      check(shown >= 0, `no dummy of event #${named.event.index} is drawn inside the view: ${JSON.stringify(screens)}, view ${JSON.stringify(view)}`);
+      const dummyAt = screens[shown];
       await mouseTo(dummyAt[0], dummyAt[1]);
       await frames(page, 2);
       s = await page.evaluate(() => window.taescope.state());
       const hd = s.model.hoveredDummy;
-      check(hd && ids.includes(hd.referenceId) && hd.boneName.length > 0, `hovering dummy ${lit[0]}: ${JSON.stringify(hd)}`);
+      check(hd && ids.includes(hd.referenceId) && hd.boneName.length > 0, `hovering dummy ${lit[shown]}: ${JSON.stringify(hd)}`);
       console.log(`note  body: event #${named.event.index} (type ${named.event.type}) names dummy ids ${ids}: ${lit.length} dummies highlighted; hovered dummy ${hd.index} id ${hd.referenceId} on bone ${hd.boneName}`);
       await page.screenshot({ path: path.join(shots, '42-body-c5051.png') });
 
@@ -239,6 +251,38 @@ export async function bodyTests({ openPage, frames, test, check, corpusFile, sho
       const skeletonGaps = rounds.flatMap((r) => r.skeleton), bodyGaps = rounds.flatMap((r) => r.withBody);
       const ratio = mean(bodyGaps) / mean(skeletonGaps);
       console.log(`note  body: frame time while playing, body shown ${mean(bodyGaps).toFixed(1)} ms mean / ${median(bodyGaps).toFixed(1)} median (${bodyGaps.length} frames) vs skeleton only ${mean(skeletonGaps).toFixed(1)} / ${median(skeletonGaps).toFixed(1)} (${skeletonGaps.length}): ratio ${ratio.toFixed(2)}x`);
+      check(problems.length === 0, problems.join('; '));
+    } finally {
+      await context.close();
+    }
+  });
+
+  await test('body: the model binder dropped onto the open animation binder is read without a frame over 100 ms (thread CPU time of every main-thread task, traced; wall clock on an idle machine)', async () => {
+    if (!anibnd || !chrbnd) return missing();
+    const { page, context, problems } = await openPage({ query: '?sample=none' });
+    try {
+      await dropFiles(page, [{ bytes: fs.readFileSync(anibnd), name: 'c5051.anibnd.dcx' }]);
+      await page.waitForFunction(() => window.taescope.state().status === 'ready', null, { timeout: 60000 });
+      await frames(page);
+      const browser = context.browser();
+      await dropFiles(page, [{ bytes: fs.readFileSync(chrbnd), name: 'c5051.chrbnd.dcx' }], async () => {
+        await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'] });
+        await startFrameClock(page);
+      });
+      const s = await modelSettled(page, frames);
+      const gaps = await stopFrameClock(page);
+      const traced = longestTracedTask(browser, await browser.stopTracing());
+      const machine = machineIsIdle();
+      const m = s.model;
+      check(m.status === 'ready' && s.fileName === 'c5051.anibnd.dcx' && s.document.taeFileCount > 0, `model ${m.status} ${m.error}, shown ${s.fileName}`);
+      console.log(`note  body: dropped onto the open binder: decoded in the ${s.openDecodedIn}; model read in ${m.readMilliseconds.toFixed(1)} ms of steps, longest step ${m.longestStepMilliseconds.toFixed(1)} ms (${m.longestStep}); longest frame ${Math.max(...gaps).toFixed(0)} ms over ${gaps.length} frames; traced: longest main-thread task ${traced.cpu.toFixed(1)} ms of thread CPU time (${traced.wall.toFixed(0)} ms wall); ${machine.text}`);
+      check(traced.cpu < FRAME_LIMIT_MS, `a main-thread task of ${traced.cpu.toFixed(1)} ms of thread CPU time from the drop to the model drawn (limit ${FRAME_LIMIT_MS})`);
+      if (machine.idle) {
+        check(Math.max(...gaps) < FRAME_LIMIT_MS, `a frame of ${Math.max(...gaps).toFixed(0)} ms from the drop to the model drawn (${machine.text})`);
+        check(m.longestStepMilliseconds < FRAME_LIMIT_MS, `a step of the model's reading took ${m.longestStepMilliseconds.toFixed(0)} ms (${m.longestStep})`);
+      } else {
+        console.log(`note  body: wall-clock limits not judged: the machine is busy (${machine.text})`);
+      }
       check(problems.length === 0, problems.join('; '));
     } finally {
       await context.close();

@@ -221,12 +221,14 @@ void build_skeleton_shapes(const PoseView& v, const PoseViewState& c, bool over_
 
 // The dummy polys as small axes at their posed place (moved by the root motion with the body);
 // the selected event's dummies larger, with a yellow disc.
-void build_dummy_shapes(const CharacterView& body, const PoseViewState& c, std::vector<PoseShape>& out) {
-    const float length = std::clamp(c.distance * 0.02f, 0.01f, 2.0f);
+// `all`: every dummy (the Dummies toggle), else only the selected event's.
+void build_dummy_shapes(const CharacterView& body, const PoseViewState& c, bool all, std::vector<PoseShape>& out) {
+    const float length = std::clamp(c.distance * 0.012f, 0.01f, 2.0f);
     for (size_t i = 0; i < body.dummies.size(); ++i) {
         const PosedDummy& d = body.dummies[i];
         const bool lit = i < body.highlighted.size() && body.highlighted[i];
         const bool hovered = int(i) == c.hovered_dummy;
+        if (!all && !lit) continue;
         float p[3], f[3], u[3], r[3];
         for (int k = 0; k < 3; ++k) {
             p[k] = float(d.position[size_t(k)]) + body.offset[size_t(k)];
@@ -234,16 +236,17 @@ void build_dummy_shapes(const CharacterView& body, const PoseViewState& c, std::
             u[k] = float(d.upward[size_t(k)]);
         }
         r[0] = u[1] * f[2] - u[2] * f[1], r[1] = u[2] * f[0] - u[0] * f[2], r[2] = u[0] * f[1] - u[1] * f[0];
-        const float scale = lit || hovered ? length * 1.8f : length;
-        const float width = lit || hovered ? 2.5f : 1.5f;
+        const float scale = lit || hovered ? length * 2.5f : length;
+        const float width = lit || hovered ? 2.5f : 1.0f;
+        const uint32_t alpha = lit || hovered ? 0xFF000000u : 0xA0000000u;
         auto axis = [&](const float* direction, uint32_t color) {
             float e[3] = {p[0] + direction[0] * scale, p[1] + direction[1] * scale, p[2] + direction[2] * scale};
-            out.push_back(line(p, e, width, color));
+            out.push_back(line(p, e, width, (color & 0x00FFFFFFu) | alpha));
         };
         axis(r, kDummyRight);
         axis(u, kDummyUp);
         axis(f, kDummyForward);
-        const float size = hovered ? 10.0f : lit ? 9.0f : 3.5f;
+        const float size = hovered ? 10.0f : lit ? 9.0f : 2.5f;
         out.push_back(PoseShape{{p[0], p[1], p[2]},
                                 {p[0], p[1], p[2]},
                                 {size, 0},
@@ -255,10 +258,11 @@ void build_dummy_shapes(const CharacterView& body, const PoseViewState& c, std::
 }
 
 // The dummy nearest the mouse (within kHoverPixels), or -1.
-int dummy_under_mouse(const CharacterView& body, const Mat4& m, ImVec2 top_left, ImVec2 size, ImVec2 mouse) {
+int dummy_under_mouse(const CharacterView& body, bool all, const Mat4& m, ImVec2 top_left, ImVec2 size, ImVec2 mouse) {
     int best = -1;
     float best_d2 = kHoverPixels * kHoverPixels;
     for (size_t i = 0; i < body.dummies.size(); ++i) {
+        if (!all && !(i < body.highlighted.size() && body.highlighted[i])) continue;
         const PosedDummy& d = body.dummies[i];
         float p[3];
         for (int k = 0; k < 3; ++k) p[k] = float(d.position[size_t(k)]) + body.offset[size_t(k)];
@@ -471,11 +475,14 @@ void draw_pose_panel(App& app, const PanelRect& rect) {
     c.view_projection = m;
     const bool draw_body = has_body && c.show_body;
     const bool draw_skeleton = !has_body || c.show_skeleton;
-    const bool draw_dummies = has_body && c.show_dummies;
+    // The selected event's dummies are drawn whatever the toggle says.
+    bool event_dummies = false;
+    for (uint8_t lit : body.highlighted) event_dummies = event_dummies || lit;
+    const bool draw_dummies = has_body && (c.show_dummies || event_dummies);
     // What the mouse is over: a dummy first (they are small), then a joint, then a mesh.
     c.hovered_bone = c.hovered_dummy = c.hovered_mesh = -1;
     if (hovered && !active) {
-        if (draw_dummies) c.hovered_dummy = dummy_under_mouse(body, m, top_left, size, io.MousePos);
+        if (draw_dummies) c.hovered_dummy = dummy_under_mouse(body, c.show_dummies, m, top_left, size, io.MousePos);
         if (c.hovered_dummy < 0 && draw_skeleton) c.hovered_bone = bone_under_mouse(v, m, top_left, size, io.MousePos);
         if (c.hovered_dummy < 0 && c.hovered_bone < 0 && draw_body)
             c.hovered_mesh = app.character().mesh_at(m, top_left.x, top_left.y, bottom_right.x, bottom_right.y,
@@ -487,7 +494,7 @@ void draw_pose_panel(App& app, const PanelRect& rect) {
     build_ground_shapes(v, camera, under);
     over.clear();
     if (draw_skeleton) build_skeleton_shapes(v, camera, draw_body, over);
-    if (draw_dummies) build_dummy_shapes(body, camera, over);
+    if (draw_dummies) build_dummy_shapes(body, camera, c.show_dummies, over);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     draw->AddRectFilled(top_left, bottom_right, 0xFF1C1816);
     const float near_fade = std::max(0.0f, c.distance - 1.0f), far_fade = c.distance + 2.0f;
