@@ -189,6 +189,8 @@ private:
     }
 };
 
+double as_float(double v) { return double(float(v)); }
+
 Quat normalized(Quat q) {
     const double n = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
     if (!(n > 0) || !std::isfinite(n)) return {0, 0, 0, 1};
@@ -351,9 +353,12 @@ Result<std::vector<uint8_t>> write_glb(const Scene& scene) {
         node.name = joints[j].name;
         const Vec3 t = mirror_z(joints[j].rest.translation);
         const Quat q = normalized(mirror_z(joints[j].rest.rotation));
-        node.translation = {t[0], t[1], t[2]};
-        node.rotation = {q[0], q[1], q[2], q[3]};
-        node.scale = {joints[j].rest.scale[0], joints[j].rest.scale[1], joints[j].rest.scale[2]};
+        // Rounded to float, as every value in the binary chunk is: what glTF readers keep, and the
+        // same text natively and in wasm (their sin/cos may differ in a double's last bit).
+        const Vec3& s = joints[j].rest.scale;
+        node.translation = {as_float(t[0]), as_float(t[1]), as_float(t[2])};
+        node.rotation = {as_float(q[0]), as_float(q[1]), as_float(q[2]), as_float(q[3])};
+        node.scale = {as_float(s[0]), as_float(s[1]), as_float(s[2])};
         m.nodes.push_back(node);
         const size_t parent_node = joints[j].parent < 0 ? 0 : size_t(joints[j].parent) + 1;
         m.nodes[parent_node].children.push_back(int(j + 1));

@@ -48,6 +48,10 @@ void draw_gltf_export(App& app) {
         ImGui::SameLine();
     }
     ImGui::RadioButton("every animation of the binders", &all, 1);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Every clip sampled at each of its frames: c5051's 110 animations with the body make a "
+            "39 MB file and take the page some seconds (14 s measured in headless Chromium).");
     dialog.gltf_all = all != 0;
     if (ImGui::Button("Export glTF…")) app.download_gltf(dialog.gltf_all);
     if (ImGui::IsItemHovered())
