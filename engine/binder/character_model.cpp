@@ -59,8 +59,8 @@ Mat4d mat4_inverse(const Mat4d& m) {
              a[8] * a[2] * a[7] - a[8] * a[3] * a[6];
     inv[11] = -a[0] * a[5] * a[11] + a[0] * a[7] * a[9] + a[4] * a[1] * a[11] - a[4] * a[3] * a[9] -
               a[8] * a[1] * a[7] + a[8] * a[3] * a[5];
-    inv[15] = a[0] * a[5] * a[10] - a[0] * a[6] * a[9] - a[4] * a[1] * a[10] + a[4] * a[2] * a[9] +
-              a[8] * a[1] * a[6] - a[8] * a[2] * a[5];
+    inv[15] = a[0] * a[5] * a[10] - a[0] * a[6] * a[9] - a[4] * a[1] * a[10] + a[4] * a[2] * a[9] + a[8] * a[1] * a[6] -
+              a[8] * a[2] * a[5];
     double det = a[0] * inv[0] + a[1] * inv[4] + a[2] * inv[8] + a[3] * inv[12];
     if (!(std::fabs(det) > 1e-300) || !std::isfinite(det)) return mat4_identity();
     Mat4d out;
@@ -198,8 +198,8 @@ CharacterRig::CharacterRig(const flver::Model& model, const havok::Skeleton* ske
         int32_t fp = model.bones[b].parent;
         int32_t hp = skeleton->bones[size_t(it->second)].parent;
         const std::string* fname = fp >= 0 && size_t(fp) < n ? &model.bones[size_t(fp)].name : nullptr;
-        const std::string* hname = hp >= 0 && size_t(hp) < skeleton->bones.size() ? &skeleton->bones[size_t(hp)].name
-                                                                                   : nullptr;
+        const std::string* hname =
+            hp >= 0 && size_t(hp) < skeleton->bones.size() ? &skeleton->bones[size_t(hp)].name : nullptr;
         if ((fname == nullptr) != (hname == nullptr) || (fname && *fname != *hname)) different_parent_.push_back(b);
     }
 }
@@ -265,8 +265,8 @@ inline T blend(const flver::Mesh& mesh, size_t v, const M* k12, size_t bones, T 
 
 void CharacterRig::skin_mesh(const flver::Mesh& mesh, const CharacterPose& pose, std::vector<float>& positions,
                              std::vector<float>* normals) const {
-    const size_t n = mesh.error.empty() && mesh.positions.size() == 3 * size_t(mesh.vertex_count) ? mesh.vertex_count
-                                                                                                   : 0;
+    const size_t n =
+        mesh.error.empty() && mesh.positions.size() == 3 * size_t(mesh.vertex_count) ? mesh.vertex_count : 0;
     positions.resize(3 * n);
     if (normals) normals->resize(3 * n);
     if (n == 0) return;
@@ -275,7 +275,8 @@ void CharacterRig::skin_mesh(const flver::Mesh& mesh, const CharacterPose& pose,
     std::vector<float> k12(12 * bones);
     for (size_t b = 0; b < bones; ++b)
         for (int col = 0; col < 4; ++col)
-            for (int row = 0; row < 3; ++row) k12[12 * b + size_t(col * 3 + row)] = float(pose.skin[b][size_t(col * 4 + row)]);
+            for (int row = 0; row < 3; ++row)
+                k12[12 * b + size_t(col * 3 + row)] = float(pose.skin[b][size_t(col * 4 + row)]);
     const bool weighted = mesh.bone_weights.size() == 4 * n && mesh.bone_indices.size() == 4 * n;
     const bool with_normals = normals && mesh.normals.size() == 3 * n;
     for (size_t v = 0; v < n; ++v) {
@@ -284,8 +285,10 @@ void CharacterRig::skin_mesh(const flver::Mesh& mesh, const CharacterPose& pose,
         float total = weighted ? blend<float, float>(mesh, v, k12.data(), bones, m) : 0.0f;
         if (!(total > 0)) {
             std::memcpy(&positions[3 * v], p, 12);
-            if (with_normals) std::memcpy(&(*normals)[3 * v], &mesh.normals[3 * v], 12);
-            else if (normals) (*normals)[3 * v] = (*normals)[3 * v + 1] = (*normals)[3 * v + 2] = 0;
+            if (with_normals)
+                std::memcpy(&(*normals)[3 * v], &mesh.normals[3 * v], 12);
+            else if (normals)
+                (*normals)[3 * v] = (*normals)[3 * v + 1] = (*normals)[3 * v + 2] = 0;
             continue;
         }
         const float inv = 1.0f / total;
@@ -306,8 +309,8 @@ void CharacterRig::skin_mesh(const flver::Mesh& mesh, const CharacterPose& pose,
 
 void CharacterRig::skin_mesh_f64(const flver::Mesh& mesh, const CharacterPose& pose,
                                  std::vector<double>& positions) const {
-    const size_t n = mesh.error.empty() && mesh.positions.size() == 3 * size_t(mesh.vertex_count) ? mesh.vertex_count
-                                                                                                   : 0;
+    const size_t n =
+        mesh.error.empty() && mesh.positions.size() == 3 * size_t(mesh.vertex_count) ? mesh.vertex_count : 0;
     positions.resize(3 * n);
     const size_t bones = pose.skin.size();
     std::vector<double> k12(12 * bones);
@@ -369,7 +372,8 @@ Result<const flver::Model*> CharacterModel::model() {
         if (!has_model()) {
             error_ = make_error(Error::kNoOffset, "no .flver member in the binders opened");
         } else {
-            Bytes bytes = member_ ? binder_member_bytes(*documents_[member_->document], member_->member) : Bytes(loose_);
+            Bytes bytes =
+                member_ ? binder_member_bytes(*documents_[member_->document], member_->member) : Bytes(loose_);
             auto r = flver::read_flver(bytes);
             if (r.ok()) {
                 model_ = std::make_unique<flver::Model>(std::move(r).value());

@@ -6,54 +6,82 @@ namespace taescope::flver {
 
 const char* member_type_name(uint32_t type) {
     switch (MemberType(type)) {
-        case MemberType::Float2: return "Float2";
-        case MemberType::Float3: return "Float3";
-        case MemberType::Float4: return "Float4";
-        case MemberType::Byte4A: return "Byte4A";
-        case MemberType::Byte4B: return "Byte4B";
-        case MemberType::Short2toFloat2: return "Short2toFloat2";
-        case MemberType::Byte4C: return "Byte4C";
-        case MemberType::UV: return "UV";
-        case MemberType::UVPair: return "UVPair";
-        case MemberType::ShortBoneIndices: return "ShortBoneIndices";
-        case MemberType::Short4toFloat4A: return "Short4toFloat4A";
-        case MemberType::Short4toFloat4B: return "Short4toFloat4B";
-        case MemberType::Byte4E: return "Byte4E";
-        case MemberType::EdgeCompressed: return "EdgeCompressed";
+        case MemberType::Float2:
+            return "Float2";
+        case MemberType::Float3:
+            return "Float3";
+        case MemberType::Float4:
+            return "Float4";
+        case MemberType::Byte4A:
+            return "Byte4A";
+        case MemberType::Byte4B:
+            return "Byte4B";
+        case MemberType::Short2toFloat2:
+            return "Short2toFloat2";
+        case MemberType::Byte4C:
+            return "Byte4C";
+        case MemberType::UV:
+            return "UV";
+        case MemberType::UVPair:
+            return "UVPair";
+        case MemberType::ShortBoneIndices:
+            return "ShortBoneIndices";
+        case MemberType::Short4toFloat4A:
+            return "Short4toFloat4A";
+        case MemberType::Short4toFloat4B:
+            return "Short4toFloat4B";
+        case MemberType::Byte4E:
+            return "Byte4E";
+        case MemberType::EdgeCompressed:
+            return "EdgeCompressed";
     }
     return nullptr;
 }
 
 uint32_t member_type_size(uint32_t type) {
     switch (MemberType(type)) {
-        case MemberType::Float2: return 8;
-        case MemberType::Float3: return 12;
-        case MemberType::Float4: return 16;
+        case MemberType::Float2:
+            return 8;
+        case MemberType::Float3:
+            return 12;
+        case MemberType::Float4:
+            return 16;
         case MemberType::Byte4A:
         case MemberType::Byte4B:
         case MemberType::Short2toFloat2:
         case MemberType::Byte4C:
         case MemberType::UV:
-        case MemberType::Byte4E: return 4;
+        case MemberType::Byte4E:
+            return 4;
         case MemberType::UVPair:
         case MemberType::ShortBoneIndices:
         case MemberType::Short4toFloat4A:
-        case MemberType::Short4toFloat4B: return 8;
-        case MemberType::EdgeCompressed: return 0;
+        case MemberType::Short4toFloat4B:
+            return 8;
+        case MemberType::EdgeCompressed:
+            return 0;
     }
     return 0;
 }
 
 const char* semantic_name(uint32_t semantic) {
     switch (Semantic(semantic)) {
-        case Semantic::Position: return "Position";
-        case Semantic::BoneWeights: return "BoneWeights";
-        case Semantic::BoneIndices: return "BoneIndices";
-        case Semantic::Normal: return "Normal";
-        case Semantic::UV: return "UV";
-        case Semantic::Tangent: return "Tangent";
-        case Semantic::Bitangent: return "Bitangent";
-        case Semantic::VertexColor: return "VertexColor";
+        case Semantic::Position:
+            return "Position";
+        case Semantic::BoneWeights:
+            return "BoneWeights";
+        case Semantic::BoneIndices:
+            return "BoneIndices";
+        case Semantic::Normal:
+            return "Normal";
+        case Semantic::UV:
+            return "UV";
+        case Semantic::Tangent:
+            return "Tangent";
+        case Semantic::Bitangent:
+            return "Bitangent";
+        case Semantic::VertexColor:
+            return "VertexColor";
     }
     return nullptr;
 }
@@ -103,8 +131,10 @@ void face_set_triangles(const FaceSet& fs, uint32_t vertex_count, std::vector<ui
             continue;
         }
         if (a != b && a != c && b != c && a < vertex_count && b < vertex_count && c < vertex_count) {
-            if (flip) out.insert(out.end(), {c, b, a});
-            else out.insert(out.end(), {a, b, c});
+            if (flip)
+                out.insert(out.end(), {c, b, a});
+            else
+                out.insert(out.end(), {a, b, c});
         }
         flip = !flip;  // degenerate windows are skipped but still flip
     }

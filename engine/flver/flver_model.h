@@ -177,9 +177,9 @@ struct Mesh {
     uint32_t vertex_count = 0;
     // The decoded streams (empty when `error` is set). Positions come from the first Position
     // member of buffer 0 (cloth meshes repeat it in buffer 2).
-    std::vector<float> positions;       // xyz per vertex
-    std::vector<float> normals;         // xyz per vertex (zeros when the layout has no normal)
-    std::vector<float> uv0;             // uv per vertex (the first UV; zeros when none)
+    std::vector<float> positions;        // xyz per vertex
+    std::vector<float> normals;          // xyz per vertex (zeros when the layout has no normal)
+    std::vector<float> uv0;              // uv per vertex (the first UV; zeros when none)
     std::vector<uint16_t> bone_indices;  // 4 per vertex, global FLVER bone indices (see bone_table)
     std::vector<float> bone_weights;     // 4 per vertex, as stored (u8/255: sums 0.988..1)
     std::vector<float> tangents;         // xyzw per vertex (the first Tangent; w = bitangent sign)
@@ -206,7 +206,7 @@ struct Model {
     std::vector<BufferLayout> layouts;
     std::vector<Texture> textures;
     std::vector<SkeletonSetEntry> skeleton_base, skeleton_all;  // version >= 0x2001A
-    std::vector<std::string> notes;                            // what a reader should know
+    std::vector<std::string> notes;                             // what a reader should know
 };
 
 // §7: the integer between the first two '#' of a material name ("#01#Weapon" -> 1), else -1.

@@ -31,9 +31,9 @@ public:
     bool has(uint64_t off, uint64_t len) const { return r_.has(off, len); }
     Status need(uint64_t off, uint64_t len, const std::string& what) const {
         if (has(off, len)) return ok_status();
-        return at(off, "needs " + std::to_string(len) + " byte(s) at " + hex(off) + " but the file ends at " +
-                           hex(r_.size()),
-                  what);
+        return at(
+            off, "needs " + std::to_string(len) + " byte(s) at " + hex(off) + " but the file ends at " + hex(r_.size()),
+            what);
     }
     uint64_t size() const { return r_.size(); }
     // Unchecked loads (after need()).
@@ -49,19 +49,23 @@ public:
     // A zero-terminated name at `offset`: UTF-16LE when `unicode`, else Shift-JIS (ASCII kept,
     // other bytes as U+FFFD). Offset 0 is read like any other (it is the header: an empty name
     // would need a zero there), so callers pass only stored offsets.
-    Result<std::string> name(uint64_t offset, bool unicode, const std::string& what) const {
+    // `what` is called for an error only (a name per bone: no context string is built on success).
+    template <class What>
+    Result<std::string> name(uint64_t offset, bool unicode, const What& what) const {
         if (unicode) {
             auto s = r_.utf16z(offset, "UTF-16 string");
-            if (!s.ok()) return std::move(s.error().within(what));
+            if (!s.ok()) return std::move(s.error().within(what()));
             return utf16_to_utf8(*s);
         }
         std::string out;
         for (uint64_t o = offset;; ++o) {
-            if (!has(o, 1)) return at(offset, "Shift-JIS string: no NUL terminator before the end of the file", what);
+            if (!has(o, 1)) return at(offset, "Shift-JIS string: no NUL terminator before the end of the file", what());
             uint8_t c = p_[o];
             if (c == 0) break;
-            if (c < 0x80) out.push_back(char(c));
-            else out += "\xEF\xBF\xBD";
+            if (c < 0x80)
+                out.push_back(char(c));
+            else
+                out += "\xEF\xBF\xBD";
         }
         return out;
     }
@@ -161,8 +165,9 @@ bool plan_for(uint32_t type, uint32_t semantic, Decode& d) {
 
 bool two_uvs(Decode d) { return d == Decode::I16Uv4 || d == Decode::U8Uv4 || d == Decode::F32Uv4; }
 
-// Decodes 4 values of member `d` from `p` (UVs: u, v[, u2, v2]).
-inline void decode4(Decode d, const uint8_t* p, float uv_factor, float out[4]) {
+// Decodes 4 values of member `d` from `p` (UVs: u, v[, u2, v2]). Always inlined into
+// decode_column<D>, where `d` is a constant and the switch folds away.
+[[gnu::always_inline]] inline void decode4(Decode d, const uint8_t* p, float uv_factor, float out[4]) {
     switch (d) {
         case Decode::F32x2:
             out[0] = load_f32le(p), out[1] = load_f32le(p + 4), out[2] = 0, out[3] = 0;
@@ -221,6 +226,57 @@ inline void decode4(Decode d, const uint8_t* p, float uv_factor, float out[4]) {
     }
 }
 
+// One member over every vertex of a buffer: N of its values per vertex into `dst`. The switch
+// on the decoding is taken once per member, not once per vertex (it was most of read_flver's time).
+template <Decode D, int N>
+void decode_column(const uint8_t* src, uint32_t stride, size_t n, float uv_factor, float* dst) {
+    float v[4];
+    for (size_t i = 0; i < n; ++i, src += stride, dst += N) {
+        decode4(D, src, uv_factor, v);
+        for (int c = 0; c < N; ++c) dst[c] = v[c];
+    }
+}
+
+template <int N>
+void decode_column(Decode d, const uint8_t* src, uint32_t stride, size_t n, float uv_factor, float* dst) {
+    switch (d) {
+        case Decode::F32x2:
+            return decode_column<Decode::F32x2, N>(src, stride, n, uv_factor, dst);
+        case Decode::F32x3:
+            return decode_column<Decode::F32x3, N>(src, stride, n, uv_factor, dst);
+        case Decode::F32x4:
+            return decode_column<Decode::F32x4, N>(src, stride, n, uv_factor, dst);
+        case Decode::U8Unorm:
+            return decode_column<Decode::U8Unorm, N>(src, stride, n, uv_factor, dst);
+        case Decode::U8Snorm127:
+            return decode_column<Decode::U8Snorm127, N>(src, stride, n, uv_factor, dst);
+        case Decode::U8SnormW:
+            return decode_column<Decode::U8SnormW, N>(src, stride, n, uv_factor, dst);
+        case Decode::S8Div127:
+            return decode_column<Decode::S8Div127, N>(src, stride, n, uv_factor, dst);
+        case Decode::WZyxS8:
+            return decode_column<Decode::WZyxS8, N>(src, stride, n, uv_factor, dst);
+        case Decode::I16Uv2:
+            return decode_column<Decode::I16Uv2, N>(src, stride, n, uv_factor, dst);
+        case Decode::I16Uv4:
+            return decode_column<Decode::I16Uv4, N>(src, stride, n, uv_factor, dst);
+        case Decode::U8Uv4:
+            return decode_column<Decode::U8Uv4, N>(src, stride, n, uv_factor, dst);
+        case Decode::F32Uv4:
+            return decode_column<Decode::F32Uv4, N>(src, stride, n, uv_factor, dst);
+        case Decode::U16Xor:
+            return decode_column<Decode::U16Xor, N>(src, stride, n, uv_factor, dst);
+        case Decode::I16Snorm:
+            return decode_column<Decode::I16Snorm, N>(src, stride, n, uv_factor, dst);
+        case Decode::U16Snorm:
+            return decode_column<Decode::U16Snorm, N>(src, stride, n, uv_factor, dst);
+        case Decode::U8Int:
+            return decode_column<Decode::U8Int, N>(src, stride, n, uv_factor, dst);
+        case Decode::U16Int:
+            return decode_column<Decode::U16Int, N>(src, stride, n, uv_factor, dst);
+    }
+}
+
 struct Tables {
     uint64_t dummies, materials, bones, meshes, face_sets, vertex_buffers, layouts, textures, skeleton_set;
 };
@@ -266,16 +322,17 @@ Status read_header(const Reader& r, Header& h) {
         const char* name;
         uint64_t at;
     };
-    for (const Count& c : {Count{h.dummy_count, "dummy count", 0x14}, Count{h.material_count, "material count", 0x18},
-                           Count{h.bone_count, "bone count", 0x1C}, Count{h.mesh_count, "mesh count", 0x20},
-                           Count{h.vertex_buffer_count, "vertex-buffer count", 0x24},
-                           Count{h.face_set_count, "face-set count", 0x50},
-                           Count{h.buffer_layout_count, "buffer-layout count", 0x54},
-                           Count{h.texture_count, "texture count", 0x58}})
-        if (c.value < 0) return at(c.at, std::string(c.name) + " " + std::to_string(c.value) + " is negative", "header");
+    for (const Count& c :
+         {Count{h.dummy_count, "dummy count", 0x14}, Count{h.material_count, "material count", 0x18},
+          Count{h.bone_count, "bone count", 0x1C}, Count{h.mesh_count, "mesh count", 0x20},
+          Count{h.vertex_buffer_count, "vertex-buffer count", 0x24}, Count{h.face_set_count, "face-set count", 0x50},
+          Count{h.buffer_layout_count, "buffer-layout count", 0x54}, Count{h.texture_count, "texture count", 0x58}})
+        if (c.value < 0)
+            return at(c.at, std::string(c.name) + " " + std::to_string(c.value) + " is negative", "header");
     if (uint64_t(h.data_offset) + h.data_length > r.size())
-        return at(0x0C, "data region " + hex(h.data_offset) + " + " + hex(h.data_length) + " ends past the file (" +
-                            hex(r.size()) + ")",
+        return at(0x0C,
+                  "data region " + hex(h.data_offset) + " + " + hex(h.data_length) + " ends past the file (" +
+                      hex(r.size()) + ")",
                   "header");
     return ok_status();
 }
@@ -298,12 +355,14 @@ Status read_dummies(const Reader& r, uint64_t base, Model& m) {
         d.unk30 = r.i32(o + 0x30);
         d.unk34 = r.i32(o + 0x34);
         if (d.parent_bone < -1 || d.parent_bone >= h.bone_count)
-            return at(o + 0x1E, "parent bone " + std::to_string(d.parent_bone) + " out of range (" +
-                                    std::to_string(h.bone_count) + " bones)",
+            return at(o + 0x1E,
+                      "parent bone " + std::to_string(d.parent_bone) + " out of range (" +
+                          std::to_string(h.bone_count) + " bones)",
                       where("dummy", i));
         if (d.attach_bone < -1 || d.attach_bone >= h.bone_count)
-            return at(o + 0x2C, "attach bone " + std::to_string(d.attach_bone) + " out of range (" +
-                                    std::to_string(h.bone_count) + " bones)",
+            return at(o + 0x2C,
+                      "attach bone " + std::to_string(d.attach_bone) + " out of range (" +
+                          std::to_string(h.bone_count) + " bones)",
                       where("dummy", i));
     }
     return ok_status();
@@ -335,11 +394,11 @@ Status read_materials(const Reader& r, uint64_t base, Model& m) {
     for (size_t i = 0; i < m.materials.size(); ++i) {
         uint64_t o = base + i * kMaterialSize;
         Material& mat = m.materials[i];
-        const std::string ctx = where("material", i);
-        auto name = r.name(r.u32(o), unicode, ctx + " > name");
+        const auto ctx = [&] { return where("material", i); };  // built only for an error
+        auto name = r.name(r.u32(o), unicode, [&] { return ctx() + " > name"; });
         if (!name.ok()) return std::move(name).error();
         mat.name = std::move(name).value();
-        auto path = r.name(r.u32(o + 4), unicode, ctx + " > path");
+        auto path = r.name(r.u32(o + 4), unicode, [&] { return ctx() + " > path"; });
         if (!path.ok()) return std::move(path).error();
         mat.path = std::move(path).value();
         mat.texture_count = r.i32(o + 8);
@@ -349,10 +408,11 @@ Status read_materials(const Reader& r, uint64_t base, Model& m) {
         mat.unk18 = r.i32(o + 0x18);
         if (mat.texture_count < 0 || mat.first_texture < 0 ||
             int64_t(mat.first_texture) + mat.texture_count > h.texture_count)
-            return at(o + 8, "textures " + std::to_string(mat.first_texture) + " + " + std::to_string(mat.texture_count) +
-                                 " out of range (" + std::to_string(h.texture_count) + " textures)",
-                      ctx);
-        if (mat.gx_offset != 0) TAESCOPE_TRY(read_gx_list(r, mat.gx_offset, mat, ctx));
+            return at(o + 8,
+                      "textures " + std::to_string(mat.first_texture) + " + " + std::to_string(mat.texture_count) +
+                          " out of range (" + std::to_string(h.texture_count) + " textures)",
+                      ctx());
+        if (mat.gx_offset != 0) TAESCOPE_TRY(read_gx_list(r, mat.gx_offset, mat, ctx()));
         mat.mask = mask_index_of_material_name(mat.name);
     }
     return ok_status();
@@ -364,9 +424,9 @@ Status read_bones(const Reader& r, uint64_t base, Model& m) {
     for (size_t i = 0; i < m.bones.size(); ++i) {
         uint64_t o = base + i * kBoneSize;
         Bone& b = m.bones[i];
-        const std::string ctx = where("bone", i);
+        const auto ctx = [&] { return where("bone", i); };  // built only for an error
         b.translation = r.vec3(o);
-        auto name = r.name(r.u32(o + 0x0C), h.unicode != 0, ctx + " > name");
+        auto name = r.name(r.u32(o + 0x0C), h.unicode != 0, [&] { return ctx() + " > name"; });
         if (!name.ok()) return std::move(name).error();
         b.name = std::move(name).value();
         b.rotation = r.vec3(o + 0x10);
@@ -379,9 +439,10 @@ Status read_bones(const Reader& r, uint64_t base, Model& m) {
         b.unk3c = r.i32(o + 0x3C);
         b.bbox_max = r.vec3(o + 0x40);
         if (b.parent < -1 || b.parent >= h.bone_count)
-            return at(o + 0x1C, "parent " + std::to_string(b.parent) + " out of range (" + std::to_string(h.bone_count) +
-                                    " bones)",
-                      ctx);
+            return at(
+                o + 0x1C,
+                "parent " + std::to_string(b.parent) + " out of range (" + std::to_string(h.bone_count) + " bones)",
+                ctx());
     }
     // A parent chain that loops would make every walk up it endless: refuse it. Each bone is
     // walked until it reaches a root or a bone already known to reach one.
@@ -413,15 +474,16 @@ Status read_index_list(const Reader& r, uint64_t offset, int32_t count, int32_t 
     for (size_t k = 0; k < out.size(); ++k) {
         out[k] = r.i32(offset + 4 * k);
         if (out[k] < 0 || out[k] >= limit)
-            return at(offset + 4 * k, std::string(what) + " " + std::to_string(out[k]) + " out of range (" +
-                                          std::to_string(limit) + ")",
-                      ctx + " > " + what + " list entry " + std::to_string(k));
+            return at(
+                offset + 4 * k,
+                std::string(what) + " " + std::to_string(out[k]) + " out of range (" + std::to_string(limit) + ")",
+                ctx + " > " + what + " list entry " + std::to_string(k));
     }
     return ok_status();
 }
 
 Status read_face_set(const Reader& r, uint64_t o, size_t index, const Header& h, FaceSet& fs) {
-    const std::string ctx = where("face set", index);
+    const auto ctx = [&] { return where("face set", index); };  // built only for an error
     fs.flags = r.u32(o);
     fs.triangle_strip = r.u8(o + 4) != 0;
     fs.cull_backfaces = r.u8(o + 5) != 0;
@@ -431,18 +493,20 @@ Status read_face_set(const Reader& r, uint64_t o, size_t index, const Header& h,
     fs.stored_index_size = r.i32(o + 0x18);
     uint32_t size = h.index_size != 0 ? h.index_size : uint32_t(fs.stored_index_size);
     if (size != 16 && size != 32)
-        return at(o + 0x18, "index size " + std::to_string(size) + " (header " + std::to_string(h.index_size) +
-                                ", face set " + std::to_string(fs.stored_index_size) + ") is not 16 or 32",
-                  ctx);
+        return at(o + 0x18,
+                  "index size " + std::to_string(size) + " (header " + std::to_string(h.index_size) + ", face set " +
+                      std::to_string(fs.stored_index_size) + ") is not 16 or 32",
+                  ctx());
     fs.index_size = size;
-    if (count < 0) return at(o + 8, "index count " + std::to_string(count) + " is negative", ctx);
+    if (count < 0) return at(o + 8, "index count " + std::to_string(count) + " is negative", ctx());
     uint64_t start = uint64_t(h.data_offset) + rel;
     uint64_t length = uint64_t(count) * (size / 8);
     if (uint64_t(rel) + length > h.data_length)
-        return at(o + 0x0C, "indices " + hex(rel) + " + " + hex(length) + " run past the data region (" +
-                                hex(h.data_length) + " bytes)",
-                  ctx);
-    TAESCOPE_TRY(r.need(start, length, ctx + " > indices"));
+        return at(o + 0x0C,
+                  "indices " + hex(rel) + " + " + hex(length) + " run past the data region (" + hex(h.data_length) +
+                      " bytes)",
+                  ctx());
+    TAESCOPE_TRY(r.need(start, length, ctx() + " > indices"));
     fs.indices.resize(size_t(count));
     if (size == 16)
         for (size_t k = 0; k < fs.indices.size(); ++k) fs.indices[k] = r.u16(start + 2 * k);
@@ -497,14 +561,30 @@ bool plan_buffer(const Reader& r, const Model& m, uint64_t layout_table, size_t 
         p.offset = uint32_t(mem.offset);
         p.decode = d;
         switch (Semantic(mem.semantic)) {
-            case Semantic::Position: p.target = Target::Position; break;
-            case Semantic::Normal: p.target = Target::Normal; break;
-            case Semantic::UV: p.target = Target::Uv; break;
-            case Semantic::Tangent: p.target = Target::Tangent; break;
-            case Semantic::Bitangent: p.target = Target::Skip; break;
-            case Semantic::VertexColor: p.target = Target::Color; break;
-            case Semantic::BoneIndices: p.target = Target::BoneIndices; break;
-            case Semantic::BoneWeights: p.target = Target::BoneWeights; break;
+            case Semantic::Position:
+                p.target = Target::Position;
+                break;
+            case Semantic::Normal:
+                p.target = Target::Normal;
+                break;
+            case Semantic::UV:
+                p.target = Target::Uv;
+                break;
+            case Semantic::Tangent:
+                p.target = Target::Tangent;
+                break;
+            case Semantic::Bitangent:
+                p.target = Target::Skip;
+                break;
+            case Semantic::VertexColor:
+                p.target = Target::Color;
+                break;
+            case Semantic::BoneIndices:
+                p.target = Target::BoneIndices;
+                break;
+            case Semantic::BoneWeights:
+                p.target = Target::BoneWeights;
+                break;
         }
         plans.push_back(p);
     }
@@ -537,17 +617,30 @@ void decode_mesh(const Reader& r, Model& m, uint64_t layout_table, size_t mesh_i
         for (Plan& p : plans[b]) {
             bool* taken = nullptr;
             switch (p.target) {
-                case Target::Position: taken = &pos; break;
-                case Target::Normal: taken = &nor; break;
+                case Target::Position:
+                    taken = &pos;
+                    break;
+                case Target::Normal:
+                    taken = &nor;
+                    break;
                 case Target::Uv:
                     uv_count += two_uvs(p.decode) ? 2 : 1;
                     taken = &uv;
                     break;
-                case Target::Tangent: taken = &tan; break;
-                case Target::Color: taken = &col; break;
-                case Target::BoneIndices: taken = &idx; break;
-                case Target::BoneWeights: taken = &wgt; break;
-                case Target::Skip: break;
+                case Target::Tangent:
+                    taken = &tan;
+                    break;
+                case Target::Color:
+                    taken = &col;
+                    break;
+                case Target::BoneIndices:
+                    taken = &idx;
+                    break;
+                case Target::BoneWeights:
+                    taken = &wgt;
+                    break;
+                case Target::Skip:
+                    break;
             }
             if (taken) {
                 if (*taken) p.target = Target::Skip;  // a later copy (cloth buffer 2, UV#1, Tangent#1)
@@ -575,43 +668,24 @@ void decode_mesh(const Reader& r, Model& m, uint64_t layout_table, size_t mesh_i
         for (const Plan& p : plans[b]) {
             if (p.target == Target::Skip) continue;
             const uint8_t* src = base + p.offset;
-            float v[4];
             switch (p.target) {
                 case Target::Position:
-                    for (size_t i = 0; i < n; ++i, src += vb.vertex_size) {
-                        decode4(p.decode, src, uv_factor, v);
-                        std::memcpy(&mesh.positions[3 * i], v, 12);
-                    }
+                    decode_column<3>(p.decode, src, vb.vertex_size, n, uv_factor, mesh.positions.data());
                     break;
                 case Target::Normal:
-                    for (size_t i = 0; i < n; ++i, src += vb.vertex_size) {
-                        decode4(p.decode, src, uv_factor, v);
-                        std::memcpy(&mesh.normals[3 * i], v, 12);
-                    }
+                    decode_column<3>(p.decode, src, vb.vertex_size, n, uv_factor, mesh.normals.data());
                     break;
                 case Target::Uv:
-                    for (size_t i = 0; i < n; ++i, src += vb.vertex_size) {
-                        decode4(p.decode, src, uv_factor, v);
-                        std::memcpy(&mesh.uv0[2 * i], v, 8);
-                    }
+                    decode_column<2>(p.decode, src, vb.vertex_size, n, uv_factor, mesh.uv0.data());
                     break;
                 case Target::Tangent:
-                    for (size_t i = 0; i < n; ++i, src += vb.vertex_size) {
-                        decode4(p.decode, src, uv_factor, v);
-                        std::memcpy(&mesh.tangents[4 * i], v, 16);
-                    }
+                    decode_column<4>(p.decode, src, vb.vertex_size, n, uv_factor, mesh.tangents.data());
                     break;
                 case Target::Color:
-                    for (size_t i = 0; i < n; ++i, src += vb.vertex_size) {
-                        decode4(p.decode, src, uv_factor, v);
-                        std::memcpy(&mesh.colors[4 * i], v, 16);
-                    }
+                    decode_column<4>(p.decode, src, vb.vertex_size, n, uv_factor, mesh.colors.data());
                     break;
                 case Target::BoneWeights:
-                    for (size_t i = 0; i < n; ++i, src += vb.vertex_size) {
-                        decode4(p.decode, src, uv_factor, v);
-                        std::memcpy(&mesh.bone_weights[4 * i], v, 16);
-                    }
+                    decode_column<4>(p.decode, src, vb.vertex_size, n, uv_factor, mesh.bone_weights.data());
                     break;
                 case Target::BoneIndices:
                     if (p.decode == Decode::U8Int)
@@ -621,7 +695,8 @@ void decode_mesh(const Reader& r, Model& m, uint64_t layout_table, size_t mesh_i
                         for (size_t i = 0; i < n; ++i, src += vb.vertex_size)
                             for (int c = 0; c < 4; ++c) mesh.bone_indices[4 * i + size_t(c)] = load_u16le(src + 2 * c);
                     break;
-                case Target::Skip: break;
+                case Target::Skip:
+                    break;
             }
         }
     }
@@ -683,8 +758,8 @@ Status read_meshes(const Reader& r, const Tables& t, Model& m) {
         face_bytes += face_sets[i].indices.size() * (face_sets[i].index_size / 8);
         if (face_bytes > h.data_length)
             return at(t.face_sets + i * kFaceSetSize + 8,
-                      "face sets hold " + std::to_string(face_bytes) + " bytes of indices, more than the data region (" +
-                          std::to_string(h.data_length) + ")",
+                      "face sets hold " + std::to_string(face_bytes) +
+                          " bytes of indices, more than the data region (" + std::to_string(h.data_length) + ")",
                       where("face set", i));
     }
     std::vector<VertexBuffer> buffers(size_t(h.vertex_buffer_count));
@@ -692,7 +767,7 @@ Status read_meshes(const Reader& r, const Tables& t, Model& m) {
     for (size_t i = 0; i < buffers.size(); ++i) {
         uint64_t o = t.vertex_buffers + i * kVertexBufferSize;
         VertexBuffer& vb = buffers[i];
-        const std::string ctx = where("vertex buffer", i);
+        const auto ctx = [&] { return where("vertex buffer", i); };  // built only for an error
         vb.buffer_index = r.i32(o);
         vb.layout = r.i32(o + 4);
         vb.vertex_size = r.u32(o + 8);
@@ -700,32 +775,35 @@ Status read_meshes(const Reader& r, const Tables& t, Model& m) {
         vb.length = r.u32(o + 0x18);
         vb.data_offset = r.u32(o + 0x1C);
         if (vb.layout < 0 || vb.layout >= h.buffer_layout_count)
-            return at(o + 4, "layout " + std::to_string(vb.layout) + " out of range (" +
-                                 std::to_string(h.buffer_layout_count) + " layouts)",
-                      ctx);
+            return at(o + 4,
+                      "layout " + std::to_string(vb.layout) + " out of range (" +
+                          std::to_string(h.buffer_layout_count) + " layouts)",
+                      ctx());
         if (vb.vertex_size == 0 || uint64_t(vb.vertex_size) * vb.vertex_count != vb.length)
-            return at(o + 8, "vertex size " + std::to_string(vb.vertex_size) + " x count " +
-                                 std::to_string(vb.vertex_count) + " is not the stored length " +
-                                 std::to_string(vb.length),
-                      ctx);
+            return at(o + 8,
+                      "vertex size " + std::to_string(vb.vertex_size) + " x count " + std::to_string(vb.vertex_count) +
+                          " is not the stored length " + std::to_string(vb.length),
+                      ctx());
         if (uint64_t(vb.data_offset) + vb.length > h.data_length)
-            return at(o + 0x1C, "vertex data " + hex(vb.data_offset) + " + " + hex(vb.length) +
-                                    " runs past the data region (" + hex(h.data_length) + " bytes)",
-                      ctx);
+            return at(o + 0x1C,
+                      "vertex data " + hex(vb.data_offset) + " + " + hex(vb.length) + " runs past the data region (" +
+                          hex(h.data_length) + " bytes)",
+                      ctx());
         vertex_bytes += vb.length;
         if (vertex_bytes > h.data_length)
-            return at(o + 0x18, "vertex buffers hold " + std::to_string(vertex_bytes) +
-                                    " bytes, more than the data region (" + std::to_string(h.data_length) + ")",
-                      ctx);
+            return at(o + 0x18,
+                      "vertex buffers hold " + std::to_string(vertex_bytes) + " bytes, more than the data region (" +
+                          std::to_string(h.data_length) + ")",
+                      ctx());
     }
     m.layouts.resize(size_t(h.buffer_layout_count));
     for (size_t i = 0; i < m.layouts.size(); ++i) {
         uint64_t o = t.layouts + i * kLayoutSize;
-        const std::string ctx = where("buffer layout", i);
+        const auto ctx = [&] { return where("buffer layout", i); };  // built only for an error
         int32_t count = r.i32(o);
         uint32_t members = r.u32(o + 0x0C);
-        if (count < 0) return at(o, "member count " + std::to_string(count) + " is negative", ctx);
-        TAESCOPE_TRY(r.need(members, uint64_t(count) * kMemberSize, ctx + " > members"));
+        if (count < 0) return at(o, "member count " + std::to_string(count) + " is negative", ctx());
+        TAESCOPE_TRY(r.need(members, uint64_t(count) * kMemberSize, ctx() + " > members"));
         auto& out = m.layouts[i].members;
         out.resize(size_t(count));
         for (size_t k = 0; k < out.size(); ++k) {
@@ -739,7 +817,7 @@ Status read_meshes(const Reader& r, const Tables& t, Model& m) {
     for (size_t i = 0; i < m.meshes.size(); ++i) {
         uint64_t o = t.meshes + i * kMeshSize;
         Mesh& mesh = m.meshes[i];
-        const std::string ctx = where("mesh", i);
+        const auto ctx = [&] { return where("mesh", i); };  // built only for an error
         mesh.dynamic = r.u8(o) != 0;
         mesh.material = r.i32(o + 4);
         mesh.default_bone = r.i32(o + 0x10);
@@ -747,47 +825,52 @@ Status read_meshes(const Reader& r, const Tables& t, Model& m) {
         uint32_t bbox_offset = r.u32(o + 0x18);
         uint32_t bone_offset = r.u32(o + 0x1C);
         if (mesh.material < 0 || mesh.material >= h.material_count)
-            return at(o + 4, "material " + std::to_string(mesh.material) + " out of range (" +
-                                 std::to_string(h.material_count) + " materials)",
-                      ctx);
+            return at(o + 4,
+                      "material " + std::to_string(mesh.material) + " out of range (" +
+                          std::to_string(h.material_count) + " materials)",
+                      ctx());
         if (mesh.default_bone < -1 || mesh.default_bone >= h.bone_count)
-            return at(o + 0x10, "default bone " + std::to_string(mesh.default_bone) + " out of range (" +
-                                    std::to_string(h.bone_count) + " bones)",
-                      ctx);
+            return at(o + 0x10,
+                      "default bone " + std::to_string(mesh.default_bone) + " out of range (" +
+                          std::to_string(h.bone_count) + " bones)",
+                      ctx());
         if (bbox_offset != 0) {
-            TAESCOPE_TRY(r.need(bbox_offset, 36, ctx + " > bounding box"));
+            TAESCOPE_TRY(r.need(bbox_offset, 36, ctx() + " > bounding box"));
             mesh.has_bbox = true;
             for (int k = 0; k < 3; ++k) mesh.bbox[size_t(k)] = r.vec3(bbox_offset + 12 * uint64_t(k));
         }
-        TAESCOPE_TRY(read_index_list(r, bone_offset, bone_count, h.bone_count, "bone", ctx, mesh.bone_table));
-        TAESCOPE_TRY(read_index_list(r, r.u32(o + 0x24), r.i32(o + 0x20), h.face_set_count, "face set", ctx,
+        TAESCOPE_TRY(read_index_list(r, bone_offset, bone_count, h.bone_count, "bone", ctx(), mesh.bone_table));
+        TAESCOPE_TRY(read_index_list(r, r.u32(o + 0x24), r.i32(o + 0x20), h.face_set_count, "face set", ctx(),
                                      mesh.face_set_indices));
-        TAESCOPE_TRY(read_index_list(r, r.u32(o + 0x2C), r.i32(o + 0x28), h.vertex_buffer_count, "vertex buffer", ctx,
+        TAESCOPE_TRY(read_index_list(r, r.u32(o + 0x2C), r.i32(o + 0x28), h.vertex_buffer_count, "vertex buffer", ctx(),
                                      mesh.vertex_buffer_indices));
-        if (mesh.vertex_buffer_indices.empty()) return at(o + 0x28, "the mesh has no vertex buffer", ctx);
+        if (mesh.vertex_buffer_indices.empty()) return at(o + 0x28, "the mesh has no vertex buffer", ctx());
         for (int32_t f : mesh.face_set_indices) {
             if (face_owner[size_t(f)] >= 0)
-                return at(o + 0x24, "face set " + std::to_string(f) + " already belongs to mesh " +
-                                        std::to_string(face_owner[size_t(f)]),
-                          ctx);
+                return at(o + 0x24,
+                          "face set " + std::to_string(f) + " already belongs to mesh " +
+                              std::to_string(face_owner[size_t(f)]),
+                          ctx());
             face_owner[size_t(f)] = int32_t(i);
             mesh.face_sets.push_back(std::move(face_sets[size_t(f)]));
         }
         for (int32_t b : mesh.vertex_buffer_indices) {
             if (buffer_owner[size_t(b)] >= 0)
-                return at(o + 0x2C, "vertex buffer " + std::to_string(b) + " already belongs to mesh " +
-                                        std::to_string(buffer_owner[size_t(b)]),
-                          ctx);
+                return at(o + 0x2C,
+                          "vertex buffer " + std::to_string(b) + " already belongs to mesh " +
+                              std::to_string(buffer_owner[size_t(b)]),
+                          ctx());
             buffer_owner[size_t(b)] = int32_t(i);
             mesh.vertex_buffers.push_back(buffers[size_t(b)]);
         }
         mesh.vertex_count = mesh.vertex_buffers[0].vertex_count;
         for (size_t b = 1; b < mesh.vertex_buffers.size(); ++b)
             if (mesh.vertex_buffers[b].vertex_count != mesh.vertex_count)
-                return at(o + 0x2C, "vertex buffer " + std::to_string(mesh.vertex_buffer_indices[b]) + " holds " +
-                                        std::to_string(mesh.vertex_buffers[b].vertex_count) +
-                                        " vertices, buffer 0 holds " + std::to_string(mesh.vertex_count),
-                          ctx);
+                return at(o + 0x2C,
+                          "vertex buffer " + std::to_string(mesh.vertex_buffer_indices[b]) + " holds " +
+                              std::to_string(mesh.vertex_buffers[b].vertex_count) + " vertices, buffer 0 holds " +
+                              std::to_string(mesh.vertex_count),
+                          ctx());
         decode_mesh(r, m, t.layouts, i);
         check_face_indices(mesh, i);
         if (mesh.error.empty() && !mesh.has_bone_weights)
@@ -806,11 +889,11 @@ Status read_textures(const Reader& r, uint64_t base, Model& m) {
     for (size_t i = 0; i < m.textures.size(); ++i) {
         uint64_t o = base + i * kTextureSize;
         Texture& t = m.textures[i];
-        const std::string ctx = where("texture", i);
-        auto path = r.name(r.u32(o), unicode, ctx + " > path");
+        const auto ctx = [&] { return where("texture", i); };  // built only for an error
+        auto path = r.name(r.u32(o), unicode, [&] { return ctx() + " > path"; });
         if (!path.ok()) return std::move(path).error();
         t.path = std::move(path).value();
-        auto type = r.name(r.u32(o + 4), unicode, ctx + " > type");
+        auto type = r.name(r.u32(o + 4), unicode, [&] { return ctx() + " > type"; });
         if (!type.ok()) return std::move(type).error();
         t.type = std::move(type).value();
         t.scale = {r.f32(o + 8), r.f32(o + 0x0C)};

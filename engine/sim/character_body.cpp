@@ -29,8 +29,10 @@ bool field_names_dummy_poly_id(std::string_view field_name) {
     std::string s;
     s.reserve(field_name.size());
     for (char c : field_name) {
-        if (c >= 'A' && c <= 'Z') s.push_back(char(c - 'A' + 'a'));
-        else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) s.push_back(c);
+        if (c >= 'A' && c <= 'Z')
+            s.push_back(char(c - 'A' + 'a'));
+        else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+            s.push_back(c);
     }
     if (s.find("dummypoly") == std::string::npos) return false;
     if (s.find("param") != std::string::npos) return false;  // "Decal Param ID - Dummy Poly": a param row
@@ -45,15 +47,26 @@ std::vector<int32_t> event_dummy_ids(const DecodedEvent& event) {
         if (!f.field || !field_names_dummy_poly_id(f.field->name)) continue;
         int64_t v;
         switch (f.field->type) {
-            case FieldType::S8: v = int8_t(f.raw); break;
-            case FieldType::S16: v = int16_t(f.raw); break;
-            case FieldType::S32: v = int32_t(f.raw); break;
-            case FieldType::S64: v = int64_t(f.raw); break;
+            case FieldType::S8:
+                v = int8_t(f.raw);
+                break;
+            case FieldType::S16:
+                v = int16_t(f.raw);
+                break;
+            case FieldType::S32:
+                v = int32_t(f.raw);
+                break;
+            case FieldType::S64:
+                v = int64_t(f.raw);
+                break;
             case FieldType::U8:
             case FieldType::U16:
             case FieldType::U32:
-            case FieldType::U64: v = f.raw > 0x7FFFFFFF ? -1 : int64_t(f.raw); break;
-            default: continue;  // floats, flags and byte arrays name no dummy
+            case FieldType::U64:
+                v = f.raw > 0x7FFFFFFF ? -1 : int64_t(f.raw);
+                break;
+            default:
+                continue;  // floats, flags and byte arrays name no dummy
         }
         if (v < 0 || v > 0x7FFFFFFF) continue;
         bool seen = false;

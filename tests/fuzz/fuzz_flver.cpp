@@ -54,7 +54,7 @@ std::vector<uint8_t> make_small() {
     FlverBuildBuffer b0, b1, b2;
     b0.members = {{0x02, 0, 0, 12}, {0x11, 3, 0, 4}, {0x03, 6, 0, 16}, {0x12, 5, 0, 4}, {0x01, 5, 1, 8}};
     b1.members = {{0x11, 2, 0, 4}, {0x13, 1, 0, 4}, {0x10, 10, 0, 4}, {0x16, 5, 2, 8}, {0x15, 5, 3, 4},
-                  {0x18, 2, 1, 8}, {0x1A, 6, 1, 8}, {0x2E, 3, 1, 8}, {0x2F, 7, 0, 4}, {0x13, 5, 4, 4}};
+                  {0x18, 2, 1, 8}, {0x1A, 6, 1, 8}, {0x2E, 3, 1, 8},  {0x2F, 7, 0, 4}, {0x13, 5, 4, 4}};
     b2.members = {{0x03, 0, 1, 16}, {0x1A, 1, 1, 8}};
     for (auto* buf : {&b0, &b1, &b2}) {
         uint32_t size = 0;
@@ -128,9 +128,9 @@ void edited(const std::vector<uint8_t>& base, const uint8_t* data, size_t size, 
     if (data[0] & 1) copy.resize((size_t(data[1]) | size_t(data[2]) << 8) * (wide ? 64 : 1) % (copy.size() + 1));
     const size_t step = wide ? 5 : 3;
     for (; p + step <= size && !copy.empty(); p += step) {
-        size_t off = wide ? (size_t(data[p]) | size_t(data[p + 1]) << 8 | size_t(data[p + 2]) << 16 |
-                             size_t(data[p + 3]) << 24)
-                          : (size_t(data[p]) | size_t(data[p + 1]) << 8);
+        size_t off =
+            wide ? (size_t(data[p]) | size_t(data[p + 1]) << 8 | size_t(data[p + 2]) << 16 | size_t(data[p + 3]) << 24)
+                 : (size_t(data[p]) | size_t(data[p + 1]) << 8);
         copy[off % copy.size()] = data[p + step - 1];
     }
     read_and_check(copy);
@@ -148,9 +148,15 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size < 1) return 0;
     switch (data[0] % 3) {
-        case 0: read_and_check(Bytes(data + 1, size - 1)); break;
-        case 1: edited(g_small, data + 1, size - 1, false); break;
-        case 2: edited(g_real.empty() ? g_small : g_real, data + 1, size - 1, !g_real.empty()); break;
+        case 0:
+            read_and_check(Bytes(data + 1, size - 1));
+            break;
+        case 1:
+            edited(g_small, data + 1, size - 1, false);
+            break;
+        case 2:
+            edited(g_real.empty() ? g_small : g_real, data + 1, size - 1, !g_real.empty());
+            break;
     }
     return 0;
 }

@@ -159,7 +159,7 @@ inline std::vector<uint8_t> build_flver(const FlverBuild& b) {
     for (const auto& m : b.materials) {
         fixes.push_back({w.pos(), str(m.name)});
         w.u32(0);
-        fixes.push_back({w.pos() , str(m.path)});
+        fixes.push_back({w.pos(), str(m.path)});
         w.u32(0);
         w.i32(0), w.i32(0), w.i32(0), w.u32(0), w.i32(0), w.i32(0);
     }

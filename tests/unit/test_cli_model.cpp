@@ -140,8 +140,8 @@ TEST_CASE("cli: model --json of c5051.chrbnd.dcx follows the schema and the inde
     // The same model unpacked to a loose .flver reads the same.
     auto dir = std::filesystem::temp_directory_path() / ("taescope-cli-model-" + std::to_string(getpid()));
     std::filesystem::create_directories(dir);
-    ModelRun unpack = run_model_cli("unpack eldenring/c5051.chrbnd.dcx -o '" + dir.string() + "' >/dev/null",
-                                    test::corpus_dir());
+    ModelRun unpack =
+        run_model_cli("unpack eldenring/c5051.chrbnd.dcx -o '" + dir.string() + "' >/dev/null", test::corpus_dir());
     REQUIRE(unpack.status == 0);
     std::string loose;
     for (const auto& e : std::filesystem::recursive_directory_iterator(dir))

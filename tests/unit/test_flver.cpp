@@ -478,7 +478,7 @@ TEST_CASE("flver: 1,000 damaged copies of c5051's model give errors or models th
     Bytes original = binder_member_bytes(*c->chrbnd, body.member()->member);
     std::vector<uint8_t> bytes(original.begin(), original.end());
     const uint32_t tables_end = (*body.model())->header.data_offset;  // header, tables and pools
-    uint64_t state = 0x243F6A8885A308D3ull;                             // a fixed seed: the same 1,000 copies each run
+    uint64_t state = 0x243F6A8885A308D3ull;                           // a fixed seed: the same 1,000 copies each run
     auto next = [&state](uint64_t bound) {
         state = state * 6364136223846793005ull + 1442695040888963407ull;
         return (state >> 33) % bound;

@@ -150,8 +150,7 @@ std::vector<uint8_t> u16s(std::initializer_list<unsigned> v) {
     return out;
 }
 
-void check_near(const std::vector<float>& got, size_t at, std::initializer_list<float> expected,
-                const char* what) {
+void check_near(const std::vector<float>& got, size_t at, std::initializer_list<float> expected, const char* what) {
     size_t k = 0;
     for (float e : expected) {
         REQUIRE(at + k < got.size());
@@ -358,9 +357,9 @@ TEST_CASE("flver made: a bone Havok does not animate follows its FLVER parent; a
         put_f32(buf.data, x), put_f32(buf.data, y), put_f32(buf.data, z);
         buf.data.insert(buf.data.end(), idx_w);
     };
-    vertex(1.5f, 1, 0, {2, 0, 0, 0, 255, 0, 0, 0});       // on Extra, 0.5 along its x
-    vertex(5, 0, 0, {3, 0, 0, 0, 255, 0, 0, 0});          // at Hand's bind origin
-    vertex(1, 1, 0, {1, 2, 0, 0, 100, 100, 0, 0});        // half Arm, half Extra (weights sum 200/255)
+    vertex(1.5f, 1, 0, {2, 0, 0, 0, 255, 0, 0, 0});  // on Extra, 0.5 along its x
+    vertex(5, 0, 0, {3, 0, 0, 0, 255, 0, 0, 0});     // at Hand's bind origin
+    vertex(1, 1, 0, {1, 2, 0, 0, 100, 100, 0, 0});   // half Arm, half Extra (weights sum 200/255)
     mesh.buffers.push_back(buf);
     b.meshes.push_back(mesh);
     // A dummy following Extra, another fixed.

@@ -53,7 +53,8 @@ bool parse(const std::vector<std::string>& args, Options& o) {
             return true;
         };
         std::string v;
-        if (a == "--json") o.json = true;
+        if (a == "--json")
+            o.json = true;
         else if (a == "--vertices") {
             if (!next(v)) return false;
             char* end = nullptr;
@@ -69,9 +70,12 @@ bool parse(const std::vector<std::string>& args, Options& o) {
             o.frame = std::strtod(v.c_str(), &end);
             if (*end != '\0' || !std::isfinite(o.frame) || o.frame < 0) return false;
             o.has_frame = true;
-        } else if (!a.empty() && a[0] == '-') return false;
-        else if (o.path.empty()) o.path = a;
-        else return false;
+        } else if (!a.empty() && a[0] == '-')
+            return false;
+        else if (o.path.empty())
+            o.path = a;
+        else
+            return false;
     }
     if (o.path.empty()) return false;
     const bool any = !o.anibnd.empty() || !o.anim.empty() || o.has_frame;
@@ -176,8 +180,10 @@ int run_model(const std::vector<std::string>& args) {
 
     if (o.json) {
         JsonOut out;
-        out.begin_object().field("command", "model").field("flver", body->flver_name()).field_uint("version",
-                                                                                                  m.header.version);
+        out.begin_object()
+            .field("command", "model")
+            .field("flver", body->flver_name())
+            .field_uint("version", m.header.version);
         out.key("bones").begin_array();
         for (const auto& b : m.bones) {
             out.begin_object().field("name", b.name).field_int("parent", b.parent);
@@ -267,13 +273,14 @@ int run_model(const std::vector<std::string>& args) {
         const flver::Mesh& mesh = m.meshes[i];
         std::printf("mesh %2zu  %-28s mask %3d  %6u vertices  %6zu LOD0 triangles  %zu buffer(s)%s%s\n", i,
                     mesh_material(mesh).name.c_str(), mesh_material(mesh).mask, mesh.vertex_count,
-                    flver::lod_triangles(mesh).size() / 3, mesh.vertex_buffers.size(), mesh.error.empty() ? "" : "  error: ",
-                    mesh.error.c_str());
+                    flver::lod_triangles(mesh).size() / 3, mesh.vertex_buffers.size(),
+                    mesh.error.empty() ? "" : "  error: ", mesh.error.c_str());
         if (skinned) {
             double lo[3], hi[3], c[3];
             bounds(skinned->positions[i], lo, hi, c);
-            std::printf("         skinned: min (%.4f, %.4f, %.4f)  max (%.4f, %.4f, %.4f)  centroid (%.4f, %.4f, %.4f)\n",
-                        lo[0], lo[1], lo[2], hi[0], hi[1], hi[2], c[0], c[1], c[2]);
+            std::printf(
+                "         skinned: min (%.4f, %.4f, %.4f)  max (%.4f, %.4f, %.4f)  centroid (%.4f, %.4f, %.4f)\n",
+                lo[0], lo[1], lo[2], hi[0], hi[1], hi[2], c[0], c[1], c[2]);
         }
     }
     for (size_t i = 0; i < m.bones.size(); ++i) {
@@ -296,9 +303,8 @@ int run_model(const std::vector<std::string>& args) {
     return 0;
 }
 
-const CommandRegistration registration({"model",
-                                        "a character's FLVER model: bones, dummy polys, meshes, masks; skinned at a frame",
-                                        kUsage, run_model});
+const CommandRegistration registration(
+    {"model", "a character's FLVER model: bones, dummy polys, meshes, masks; skinned at a frame", kUsage, run_model});
 
 }  // namespace
 }  // namespace taescope::cli

@@ -40,7 +40,8 @@ std::string model_summary_text(const ModelSummary& s) {
     if (s.mesh_errors) out += " (" + std::to_string(s.mesh_errors) + " not decoded)";
     out += s.masks.empty() ? ", no mask groups" : ", masks";
     for (size_t k = 0; k < s.masks.size(); ++k) {
-        out += (k ? ", " : " ") + std::to_string(s.masks[k].first) + " (mesh" + (s.masks[k].second.size() > 1 ? "es" : "");
+        out +=
+            (k ? ", " : " ") + std::to_string(s.masks[k].first) + " (mesh" + (s.masks[k].second.size() > 1 ? "es" : "");
         for (size_t mesh : s.masks[k].second) out += " " + std::to_string(mesh);
         out += ")";
     }
