@@ -147,24 +147,25 @@ inline size_t literal_length(size_t code, const uint32_t*& list) {
 inline size_t rotate_recent(unsigned which, const uint32_t*& fresh_list, size_t& r0, size_t& r1, size_t& r2) {
     const size_t fresh = *fresh_list;  // may be the slack after the list: then unused
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    // In place (every value an input and output operand), so the compiler adds no register moves
+    // around it: the code 2 test first (r2 takes the old r1 before r1 changes), then code 1 (r1
+    // takes the old r0, kept in t), then code 3.
     const uint32_t* const next = fresh_list + 1;
-    size_t d;
-    asm("movq %[r0], %[d]\n\t"
-        "cmpl $1, %k[w]\n\t"
-        "cmoveq %[r1], %[d]\n\t"
+    size_t t;
+    asm("movq %[r0], %[t]\n\t"
         "cmpl $2, %k[w]\n\t"
-        "cmoveq %[r2], %[d]\n\t"
+        "cmoveq %[r2], %[r0]\n\t"
         "cmovaeq %[r1], %[r2]\n\t"
         "cmpl $1, %k[w]\n\t"
-        "cmovaeq %[r0], %[r1]\n\t"
+        "cmoveq %[r1], %[r0]\n\t"
+        "cmovaeq %[t], %[r1]\n\t"
         "cmpl $3, %k[w]\n\t"
-        "cmoveq %[fresh], %[d]\n\t"
+        "cmoveq %[fresh], %[r0]\n\t"
         "cmoveq %[next], %[list]"
-        : [d] "=&r"(d), [r1] "+&r"(r1), [r2] "+&r"(r2), [list] "+&r"(fresh_list)
-        : [w] "r"(which), [r0] "r"(r0), [fresh] "r"(fresh), [next] "r"(next)
+        : [t] "=&r"(t), [r0] "+&r"(r0), [r1] "+&r"(r1), [r2] "+&r"(r2), [list] "+&r"(fresh_list)
+        : [w] "r"(which), [fresh] "r"(fresh), [next] "r"(next)
         : "cc");
-    r0 = d;
-    return d;
+    return r0;
 #else
     // Elsewhere (wasm): branches, as before. With selects the wasm benchmark (bench/wasm, CPU time,
     // repeated decodes of the small single-block corpus files) ran 2-6% slower; those files are
