@@ -263,6 +263,10 @@ inline T blend(const flver::Mesh& mesh, size_t v, const M* k12, size_t bones, T 
 
 }  // namespace
 
+// Four floats as one SIMD value (GCC and Clang vector extensions: SSE natively, simd128 in wasm),
+// so the native and the wasm build run the same four-wide arithmetic.
+typedef float Float4 __attribute__((vector_size(16)));
+
 void CharacterRig::skin_mesh(const flver::Mesh& mesh, const CharacterPose& pose, std::vector<float>& positions,
                              std::vector<float>* normals) const {
     const size_t n =
@@ -270,39 +274,51 @@ void CharacterRig::skin_mesh(const flver::Mesh& mesh, const CharacterPose& pose,
     positions.resize(3 * n);
     if (normals) normals->resize(3 * n);
     if (n == 0) return;
-    // K(b) as float 3x4 (the bottom row of an affine matrix is 0 0 0 1).
+    // K(b) as four float columns (x, y, z, unused); the bottom row of an affine matrix is 0 0 0 1.
     const size_t bones = pose.skin.size();
-    std::vector<float> k12(12 * bones);
+    std::vector<Float4> k(4 * bones);
     for (size_t b = 0; b < bones; ++b)
-        for (int col = 0; col < 4; ++col)
-            for (int row = 0; row < 3; ++row)
-                k12[12 * b + size_t(col * 3 + row)] = float(pose.skin[b][size_t(col * 4 + row)]);
+        for (size_t col = 0; col < 4; ++col) {
+            const double* c = &pose.skin[b][4 * col];
+            k[4 * b + col] = Float4{float(c[0]), float(c[1]), float(c[2]), 0.0f};
+        }
     const bool weighted = mesh.bone_weights.size() == 4 * n && mesh.bone_indices.size() == 4 * n;
     const bool with_normals = normals && mesh.normals.size() == 3 * n;
+    const float* weights = weighted ? mesh.bone_weights.data() : nullptr;
+    const uint16_t* indices = weighted ? mesh.bone_indices.data() : nullptr;
+    float* out_p = positions.data();
+    float* out_n = normals ? normals->data() : nullptr;
     for (size_t v = 0; v < n; ++v) {
         const float* p = &mesh.positions[3 * v];
-        float m[12];
-        float total = weighted ? blend<float, float>(mesh, v, k12.data(), bones, m) : 0.0f;
-        if (!(total > 0)) {
-            std::memcpy(&positions[3 * v], p, 12);
+        Float4 c0 = {0, 0, 0, 0}, c1 = c0, c2 = c0, c3 = c0;
+        float total = 0;
+        if (weighted)
+            for (size_t s = 0; s < 4; ++s) {
+                const float w = weights[4 * v + s];
+                const size_t b = indices[4 * v + s];
+                if (!(w > 0) || b >= bones) continue;
+                const Float4* m = &k[4 * b];
+                c0 += w * m[0], c1 += w * m[1], c2 += w * m[2], c3 += w * m[3];
+                total += w;
+            }
+        if (!(total > 0)) {  // no weight: the bind position
+            std::memcpy(out_p + 3 * v, p, 12);
             if (with_normals)
-                std::memcpy(&(*normals)[3 * v], &mesh.normals[3 * v], 12);
-            else if (normals)
-                (*normals)[3 * v] = (*normals)[3 * v + 1] = (*normals)[3 * v + 2] = 0;
+                std::memcpy(out_n + 3 * v, &mesh.normals[3 * v], 12);
+            else if (out_n)
+                out_n[3 * v] = out_n[3 * v + 1] = out_n[3 * v + 2] = 0;
             continue;
         }
-        const float inv = 1.0f / total;
-        for (int row = 0; row < 3; ++row)
-            positions[3 * v + size_t(row)] = (m[row] * p[0] + m[3 + row] * p[1] + m[6 + row] * p[2] + m[9 + row]) * inv;
+        const Float4 q = (c0 * p[0] + c1 * p[1] + c2 * p[2] + c3) * (1.0f / total);
+        out_p[3 * v] = q[0], out_p[3 * v + 1] = q[1], out_p[3 * v + 2] = q[2];
         if (with_normals) {
-            const float* q = &mesh.normals[3 * v];
-            float r[3];
-            for (int row = 0; row < 3; ++row) r[row] = m[row] * q[0] + m[3 + row] * q[1] + m[6 + row] * q[2];
-            float len = std::sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
-            float s = len > 0 ? 1.0f / len : 0.0f;
-            for (int row = 0; row < 3; ++row) (*normals)[3 * v + size_t(row)] = r[row] * s;
-        } else if (normals) {
-            (*normals)[3 * v] = (*normals)[3 * v + 1] = (*normals)[3 * v + 2] = 0;
+            const float* nv = &mesh.normals[3 * v];
+            const Float4 r = c0 * nv[0] + c1 * nv[1] + c2 * nv[2];
+            const float len = std::sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2]);
+            const float inv = len > 0 ? 1.0f / len : 0.0f;
+            out_n[3 * v] = r[0] * inv, out_n[3 * v + 1] = r[1] * inv, out_n[3 * v + 2] = r[2] * inv;
+        } else if (out_n) {
+            out_n[3 * v] = out_n[3 * v + 1] = out_n[3 * v + 2] = 0;
         }
     }
 }
