@@ -139,37 +139,39 @@ inline size_t literal_length(size_t code, const uint32_t*& list) {
 #endif
 }
 
-// Offset code `which` applied to the three recent distances (kraken-bitstream.md §4.3): 0 keeps
-// r0, 1 swaps r1 to the front, 2 rotates r2 to the front, 3 pushes `fresh`. Returns the new r0.
-// The code is random (in the corpus files 0 for 45-74% of the tokens, 3 for 16-49%, and it switches
-// at a third of them), so on x86-64 conditional moves: the compiler made jumps of the selects, and
-// an array indexed by the code puts a store-to-load round trip on the critical path.
-inline size_t rotate_recent(unsigned which, const uint32_t*& fresh_list, size_t& r0, size_t& r1, size_t& r2) {
+// Offset code (command byte f >> 6) applied to the three recent distances (kraken-bitstream.md
+// §4.3): 0 keeps r0, 1 swaps r1 to the front, 2 rotates r2 to the front, 3 pushes `fresh`.
+// Returns the new r0. The code is random (in the corpus files 0 for 45-74% of the tokens, 3 for
+// 16-49%, and it switches at a third of them), so on x86-64 conditional moves: the compiler made
+// jumps of the selects, and an array indexed by the code puts a store-to-load round trip on the
+// critical path.
+inline size_t rotate_recent(unsigned f, const uint32_t*& fresh_list, size_t& r0, size_t& r1, size_t& r2) {
     const size_t fresh = *fresh_list;  // may be the slack after the list: then unused
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
     // In place (every value an input and output operand), so the compiler adds no register moves
-    // around it: the code 2 test first (r2 takes the old r1 before r1 changes), then code 1 (r1
-    // takes the old r0, kept in t), then code 3.
+    // around it, and on the command byte itself: code >= 1, >= 2, == 3 are f >= 0x40, 0x80, 0xC0.
+    // Each later test overrides what an earlier one set for the higher codes; t keeps the old r1.
     const uint32_t* const next = fresh_list + 1;
     size_t t;
-    asm("movq %[r0], %[t]\n\t"
-        "cmpl $2, %k[w]\n\t"
-        "cmoveq %[r2], %[r0]\n\t"
-        "cmovaeq %[r1], %[r2]\n\t"
-        "cmpl $1, %k[w]\n\t"
-        "cmoveq %[r1], %[r0]\n\t"
-        "cmovaeq %[t], %[r1]\n\t"
-        "cmpl $3, %k[w]\n\t"
-        "cmoveq %[fresh], %[r0]\n\t"
-        "cmoveq %[next], %[list]"
+    asm("movq %[r1], %[t]\n\t"
+        "cmpl $0x40, %k[f]\n\t"
+        "cmovaeq %[r0], %[r1]\n\t"
+        "cmovaeq %[t], %[r0]\n\t"
+        "cmpl $0x80, %k[f]\n\t"
+        "cmovaeq %[r2], %[r0]\n\t"
+        "cmovaeq %[t], %[r2]\n\t"
+        "cmpl $0xC0, %k[f]\n\t"
+        "cmovaeq %[fresh], %[r0]\n\t"
+        "cmovaeq %[next], %[list]"
         : [t] "=&r"(t), [r0] "+&r"(r0), [r1] "+&r"(r1), [r2] "+&r"(r2), [list] "+&r"(fresh_list)
-        : [w] "r"(which), [fresh] "r"(fresh), [next] "r"(next)
+        : [f] "r"(f), [fresh] "r"(fresh), [next] "r"(next)
         : "cc");
     return r0;
 #else
     // Elsewhere (wasm): branches, as before. With selects the wasm benchmark (bench/wasm, CPU time,
     // repeated decodes of the small single-block corpus files) ran 2-6% slower; those files are
     // short enough for the branch predictor to learn their codes over the repeats.
+    const unsigned which = f >> 6;
     if (which == 3) {
         r2 = r1;
         r1 = r0;
@@ -378,8 +380,8 @@ template <bool kDeltaLiterals>
     // Offset code: 0 keeps recent0, 1 swaps in recent1, 2 rotates recent2 to the front, 3 takes
     // the next decoded distance (loaded either way: the list has slack).
     size_t recent0 = 8, recent1 = 8, recent2 = 8;
-    auto next_distance = [&](unsigned which) {
-        return rotate_recent(which, dist, recent0, recent1, recent2);
+    auto next_distance = [&](unsigned f) {
+        return rotate_recent(f, dist, recent0, recent1, recent2);
     };
 
     while (cmd != fast_end) {
@@ -416,7 +418,7 @@ template <bool kDeltaLiterals>
             lit += lit_len;
             o += lit_len;
 
-            const size_t d = next_distance(f >> 6);
+            const size_t d = next_distance(f);
             if (d > size_t(o - window)) {
                 problem = "a match reaches before the window base (the last reset block start)";
                 break;
@@ -459,7 +461,7 @@ template <bool kDeltaLiterals>
         o += lit_len;
         size_t match_len = (f >> 2) & 15;
         match_len = match_len == 15 ? 14 + size_t(*len_list++) : match_len + 2;
-        const size_t d = next_distance(f >> 6);
+        const size_t d = next_distance(f);
         if (d > size_t(o - window)) {
             problem = "a match reaches before the window base (the last reset block start)";
             break;
