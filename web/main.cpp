@@ -14,6 +14,7 @@
 #include "imgui.h"
 #include "imgui_impl_sdl2.h"
 #include "imgui_webgl_renderer.h"
+#include "inference_model.h"
 #include "mask_strip_renderer.h"
 #include "panels.h"
 #include "pose_renderer.h"
@@ -25,6 +26,8 @@ SDL_Window* g_window = nullptr;
 double g_last_frame_ms = 0;
 float g_font_pixel_ratio = 0;
 uint64_t g_drawn_digest = 0;  // imgui_frame_digest of what the canvas shows
+// Layout inference runs after the open in slices of this budget, one a frame (inference_model.h).
+constexpr double kInferenceStepSeconds = 0.008;
 
 // Text is rasterised at the device's pixel density and drawn scaled back, so that glyphs
 // map 1:1 to physical pixels on high-DPI screens.
@@ -99,6 +102,8 @@ void frame() {
     } else {
         // The model binder is read after the open, a step per frame, after the frame was drawn.
         app.step_character();
+        // So are the event layouts inferred from the data (inference_model.h), a slice a frame.
+        taescope::web::inference_model().step(app.state(), kInferenceStepSeconds);
     }
     app.state().frame_counter++;
 }

@@ -5,6 +5,7 @@
 #include "app.h"
 #include "binder/animation_names.h"
 #include "character_json.h"
+#include "inference_model.h"
 #include "json_writer.h"
 #include "mask_strip_renderer.h"
 #include "simulation_frame.h"
@@ -634,6 +635,7 @@ std::string state_json(App& app) {
     write_selected_event(json, app);
     write_simulation(json, app);
     write_pose(json, app);
+    write_inference_state(json, app);
     write_model_json(json, app);
     json.key("search")
         .begin_object()

@@ -462,10 +462,12 @@ std::string InferredField::value_text(Bytes params) const {
                 std::snprintf(buf, sizeof buf, "0x%08X", unsigned(raw));
                 return buf;
             }
-            // The shortest decimal that reads back to the same float.
-            for (int precision = 1; precision <= 9; ++precision) {
+            // As the template decoder writes a float (format_field_value): the shortest of the
+            // %g precisions 6 to 9 that reads back to the same bits.
+            for (int precision = 6; precision <= 9; ++precision) {
                 std::snprintf(buf, sizeof buf, "%.*g", precision, double(f));
-                if (std::strtof(buf, nullptr) == f) break;
+                const float back = std::strtof(buf, nullptr);
+                if (back == f && std::signbit(back) == std::signbit(f)) break;
             }
             return buf;
         }

@@ -1,6 +1,8 @@
 // Inspector: the selected event's times, its parameter bytes decoded through the game's
 // template (name, type, value, named value, ref), where bytes and template disagree, and the
-// raw bytes in hex (the hovered field's bytes highlighted).
+// raw bytes in hex (the hovered field's bytes highlighted). A type without a template shows the
+// fields inferred from the file's events (inference_model.h), marked Inferred; so do the bytes
+// past a template's end.
 //
 // Editing: start and end (in frames; a whole number snaps, a fraction is stored as given), the
 // type, each decoded field's value and the raw bytes are inputs applied on Enter, each as one
@@ -13,6 +15,7 @@
 #include "edit/edit_commands.h"
 #include "evidence_badge.h"
 #include "imgui.h"
+#include "inference_model.h"
 #include "panels.h"
 #include "templates/event_decoder.h"
 #include "templates/template_disagreements.h"
@@ -90,6 +93,77 @@ void draw_hex(Bytes bytes, int highlight_begin, int highlight_end, const std::ve
             ImGui::TextColored(color(c), "%s", text);
         }
     }
+}
+
+// The fields inference gives (inference_model.h): every field of a type without a template, or
+// the bytes past a template's end when some are not zero. Marked Inferred, the evidence on hover.
+void draw_inferred_fields(const AppState& s, const std::string& game, const GameTemplates* templates,
+                          const TaeEvent& event, Bytes params, const DecodedEvent& decoded, std::vector<bool>& covered,
+                          int& highlight_begin, int& highlight_end) {
+    const InferenceModel& model = inference_model();
+    const InferredLayout* layout = model.layout(event.type);
+    if (!layout) {
+        if (model.status() == InferenceModel::Status::Running)
+            ImGui::TextDisabled("Inferring layouts from the file's events: %zu of %zu types...", model.types_done(),
+                                model.types_total());
+        return;
+    }
+    const uint32_t from = decoded.templ ? decoded.templ->size() : 0;
+    bool tail = false;
+    for (size_t b = from; b < params.size(); ++b) tail = tail || params[b] != 0;
+    if (decoded.templ && !tail) return;
+    std::vector<const InferredField*> fields;
+    for (const InferredField& f : layout->fields)
+        if (f.offset >= from && f.offset + f.size <= params.size()) fields.push_back(&f);
+    if (fields.empty()) return;
+    if (!passes_evidence_filter(Confidence::Inferred, s.strong_evidence_only)) {
+        ImGui::TextDisabled("(inferred fields hidden: Proven/Observed only)");
+        return;
+    }
+    ImGui::TextDisabled(decoded.templ ? "Past the template's end, inferred from the file's %llu events of type %d:"
+                                      : "Fields inferred from the file's %llu events of type %d:",
+                        (unsigned long long)layout->events, event.type);
+    if (model.status() == InferenceModel::Status::Done) {
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Save inferred layouts")) download_inferred_templates(templates);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "Every type of %s without a template, as a template file in our text format.\n"
+                "Drop it back on the page (or give it to taescope check --templates): it adds\n"
+                "those types and never replaces a community template.",
+                game.c_str());
+    }
+    if (!ImGui::BeginTable("##inferred", 6,
+                           ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp))
+        return;
+    ImGui::TableSetupColumn("@", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("000").x);
+    ImGui::TableSetupColumn("?", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("W").x + 8);
+    ImGui::TableSetupColumn("Field");
+    ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("bytes").x);
+    ImGui::TableSetupColumn("Value");
+    ImGui::TableSetupColumn("Confidence");
+    ImGui::TableHeadersRow();
+    for (const InferredField* f : fields) {
+        for (uint32_t b = f->offset; b < f->offset + f->size && b < covered.size(); ++b) covered[b] = true;
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%02X", f->offset);
+        ImGui::TableNextColumn();
+        draw_evidence_badge(inferred_field_knowledge(game, event.type, *f));
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%s", f->type == InferredType::Pad ? "(padding)" : "(inferred)");
+        bool hovered = ImGui::IsItemHovered();
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%s", std::string(inferred_type_name(f->type)).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(f->value_text(params).c_str());
+        hovered |= ImGui::IsItemHovered();
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%s%s", std::string(inference_confidence_name(f->confidence)).c_str(),
+                            f->constant ? ", constant" : "");
+        if (hovered) highlight_begin = int(f->offset), highlight_end = int(f->offset + f->size);
+    }
+    ImGui::EndTable();
 }
 
 }  // namespace
@@ -191,7 +265,7 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
     int highlight_begin = -1, highlight_end = -1;
     std::vector<bool> covered(params.size(), false);
     if (!decoded.templ) {
-        ImGui::TextDisabled(info->templates ? "No template for this type in %s: raw bytes only."
+        ImGui::TextDisabled(info->templates ? "No template for this type in %s: raw bytes (and inferred fields below)."
                                             : "No templates for game '%s': raw bytes only.",
                             info->game.c_str());
     } else if (ImGui::BeginTable("##fields", 7,
@@ -276,6 +350,7 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
     }
     if (decoded.raw.size())
         ImGui::TextDisabled("%zu bytes from 0x%X are covered by no field", decoded.raw.size(), decoded.raw_offset);
+    draw_inferred_fields(s, game, info->templates, *event, params, decoded, covered, highlight_begin, highlight_end);
 
     ImGui::Spacing();
     ImGui::TextDisabled("raw bytes");

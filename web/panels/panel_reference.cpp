@@ -14,6 +14,7 @@
 #include "evidence_badge.h"
 #include "imgui.h"
 #include "imgui_stdlib.h"
+#include "inference_model.h"
 #include "panels.h"
 #include "theme.h"
 
@@ -139,6 +140,50 @@ void draw_statements(const KnowledgeEntry& entry) {
     }
 }
 
+// A type without a template: the layout inferred from the open file's events of that game
+// (inference_model.h), each field marked Inferred with its evidence on hover.
+void draw_inferred_layout(const ReferenceType& t) {
+    const InferenceModel& model = inference_model();
+    if (model.game() != t.game) return;
+    const InferredLayout* layout = model.layout(int32_t(t.type));
+    if (!layout) {
+        if (model.status() == InferenceModel::Status::Running)
+            ImGui::TextDisabled("Inferring layouts from the open file: %zu of %zu types...", model.types_done(),
+                                model.types_total());
+        return;
+    }
+    heading("Fields inferred from the open file");
+    ImGui::TextDisabled("%llu events; stored lengths:", (unsigned long long)layout->events);
+    for (const auto& [length, events] : layout->lengths) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%u bytes x%llu", length, (unsigned long long)events);
+    }
+    if (!ImGui::BeginTable("##reference-inferred", 7, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) return;
+    for (const char* name : {"@", "?", "Type", "Size", "Confidence", "Range", "Commonest"})
+        ImGui::TableSetupColumn(name);
+    ImGui::TableHeadersRow();
+    for (const InferredField& f : layout->fields) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%02X", f.offset);
+        ImGui::TableNextColumn();
+        draw_evidence_badge(inferred_field_knowledge(t.game, int32_t(t.type), f));
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(std::string(inferred_type_name(f.type)).c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%u", f.size);
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%s", std::string(inference_confidence_name(f.confidence)).c_str());
+        ImGui::TableNextColumn();
+        if (f.type != InferredType::Pad) ImGui::Text("%g .. %g", f.min, f.max);
+        ImGui::TableNextColumn();
+        if (!f.common.empty() && f.type != InferredType::Pad)
+            ImGui::TextDisabled("0x%llX x%llu", (unsigned long long)f.common[0].first,
+                                (unsigned long long)f.common[0].second);
+    }
+    ImGui::EndTable();
+}
+
 // `go_to`: another game's view of the type, shown after the frame's drawing (showing it now
 // would replace `t` while it is drawn).
 void draw_shown_type(App& app, const ReferenceType& t, std::string& go_to) {
@@ -168,6 +213,8 @@ void draw_shown_type(App& app, const ReferenceType& t, std::string& go_to) {
             ImGui::TextDisabled("The open file has no %s event file: no counts.", t.game.c_str());
         }
     }
+
+    if (!t.defined) draw_inferred_layout(t);
 
     if (!t.fields.empty()) {
         heading("Fields");
