@@ -187,9 +187,12 @@ inline size_t rotate_recent(unsigned f, const uint32_t*& fresh_list, size_t& r0,
 #endif
 }
 
-// 16 bytes from `from` to `o` (the ranges must not overlap): one vector move with wasm SIMD128.
+// 16 bytes from `from` to `o` (the ranges must not overlap): one vector move with SSE2 or wasm
+// SIMD128 (long matches and literal runs: half the instructions of two 8-byte moves).
 inline void copy16(uint8_t* o, const uint8_t* from) {
-#if defined(__wasm_simd128__)
+#if defined(__SSE2__)
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(o), _mm_loadu_si128(reinterpret_cast<const __m128i*>(from)));
+#elif defined(__wasm_simd128__)
     wasm_v128_store(o, wasm_v128_load(from));
 #else
     const uint64_t lo = load8(from), hi = load8(from + 8);
