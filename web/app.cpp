@@ -208,6 +208,11 @@ bool App::finish_pending_open() {
         return true;
     }
     load.pending_bytes = {};
+    // An animation binder dropped onto a model binder open alone: one character, the model kept.
+    std::unique_ptr<LoadedDocument> model_document;
+    if (load.opened.empty() && opened && opened->has_tae() && state_.document &&
+        !state_.document->document().has_tae() && character_.view().phase != ModelPhase::None)
+        model_document = std::move(state_.document);
     std::optional<std::pair<std::string, std::string>> failed_model;  // a model binder of the set that did not open
     companions_.clear();
     companion_notes_.clear();
@@ -240,6 +245,7 @@ bool App::finish_pending_open() {
     }
     Result<LoadedDocument> loaded = loaded_document(std::move(opened), load.file_size, templates_);
     load.parse_milliseconds = emscripten_get_now() - load.parse_started_ms;
+    model_document_ = loaded ? std::move(model_document) : nullptr;
     finish_open(std::move(loaded));
     if (failed_model && state_.document && character_.view().phase == ModelPhase::None) {
         character_.set_failed(failed_model->first, failed_model->second);
@@ -273,6 +279,7 @@ void App::finish_open(Result<LoadedDocument> loaded) {
     shared_game_.clear();
     character_.clear();
     if (!loaded) {
+        model_document_.reset();
         state_.document.reset();
         load.phase = LoadPhase::Failed;
         load.error = std::move(loaded).error();
@@ -281,6 +288,7 @@ void App::finish_open(Result<LoadedDocument> loaded) {
         // The Havok side of the character: nothing is read until an animation is shown.
         std::vector<const Document*> character{&state_.document->document()};
         for (const auto& companion : companions_) character.push_back(companion.get());
+        if (model_document_) character.push_back(&model_document_->document());
         // The body: a model binder among the files is read after the open, a step per frame.
         character_.reset(character);
         if (character_.view().phase != ModelPhase::None) state_.windows.pose = true;

@@ -312,6 +312,9 @@ private:
     std::vector<std::string> companion_notes_;           // files of the set that did not open
     PoseModel pose_;
     CharacterViewModel character_;
+    // A model binder that was open alone when an animation binder was dropped onto it: kept as
+    // the character's model (null otherwise; every other open lets it go).
+    std::unique_ptr<LoadedDocument> model_document_;
     AnimationLength selected_length_;
     double frame_seconds_ = 1.0 / kFramesPerSecond;
     std::unique_ptr<AnimationIndex> animation_index_;  // of state_.document

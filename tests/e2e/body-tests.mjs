@@ -289,7 +289,7 @@ export async function bodyTests({ openPage, frames, test, check, corpusFile, sho
     }
   });
 
-  await test('body: a model binder alone opens as a model in its bind pose (the stored positions: bounds equal the FLVER header box)', async () => {
+  await test('body: a model binder alone opens as a model in its bind pose (the stored positions: bounds equal the FLVER header box); the animation binder dropped onto it makes one character', async () => {
     if (!chrbnd) return missing();
     const { page, context, problems } = await openPage({ query: '?sample=none' });
     try {
@@ -304,6 +304,14 @@ export async function bodyTests({ openPage, frames, test, check, corpusFile, sho
         check(d <= 2e-4, `bind-pose bounds ${JSON.stringify(s.model.skinnedBounds)} vs header box ${header.bbox_min} ${header.bbox_max}`);
       }
       await page.screenshot({ path: path.join(shots, '43-body-bind-pose-c5051.png') });
+      // The animation binder dropped onto it: one character, the model animated.
+      if (anibnd) {
+        await dropFiles(page, [{ bytes: fs.readFileSync(anibnd), name: 'c5051.anibnd.dcx' }]);
+        await page.waitForFunction(() => window.taescope.state().fileName === 'c5051.anibnd.dcx', null, { timeout: 60000 });
+        const t = await modelSettled(page, frames);
+        check(t.model.status === 'ready' && !t.model.bindPose && t.model.matchedBones === 176 && t.document.taeFileCount === 1,
+          `the animations dropped onto the model: model ${t.model.status} ${t.model.error}, bind pose ${t.model.bindPose}, ${t.model.matchedBones} bones matched`);
+      }
       check(problems.length === 0, problems.join('; '));
     } finally {
       await context.close();
