@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The wasm part of bench/run, under Node: our Kraken decoder beside ooz-wasm on the same inputs,
 # and the open-to-ready stages (bench/open_stages.cpp, CMake target taescope_bench_wasm) beside
-# the native times that the native run wrote to $TAESCOPE_BENCH_OPEN_TSV.
+# the native times that the native run wrote to $TAESCOPE_BENCH_OPEN_TSV; the Havok stages and the
+# character model stages (model open, CPU skinning) the same way ($TAESCOPE_BENCH_HAVOK_TSV, _MODEL_TSV).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export NODE_PATH=/usr/share/nodejs
@@ -19,4 +20,10 @@ if [ -n "${TAESCOPE_BENCH_HAVOK_TSV:-}" ] && [ -s "$TAESCOPE_BENCH_HAVOK_TSV" ];
     nice -n 10 cmake --build build/wasm -j"$(nproc)" --target taescope_bench_havok_wasm >/dev/null) >&2
   echo
   nice -n 10 node "$ROOT/bench/wasm/compare_havok.mjs" "$TAESCOPE_BENCH_HAVOK_TSV" "$ROOT/build/wasm/taescope_bench_havok_wasm.js"
+fi
+if [ -n "${TAESCOPE_BENCH_MODEL_TSV:-}" ] && [ -s "$TAESCOPE_BENCH_MODEL_TSV" ]; then
+  (cd "$ROOT" && nice -n 10 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+    nice -n 10 cmake --build build/wasm -j"$(nproc)" --target taescope_bench_model_wasm >/dev/null) >&2
+  echo
+  nice -n 10 node "$ROOT/bench/wasm/compare_model.mjs" "$TAESCOPE_BENCH_MODEL_TSV" "$ROOT/build/wasm/taescope_bench_model_wasm.js"
 fi

@@ -1,0 +1,46 @@
+// The character model stages (bench/model_stages.h) in wasm under Node beside the native times of
+// the same bench/run (the native benchmark "model" wrote them to $TAESCOPE_BENCH_MODEL_TSV): Markdown
+// rows with the native time as the peer. Judged: CPU skinning of the whole body, wasm <= 1.5x native
+// (issue 32); the model open in wasm, read_flver <= 0.25x the chrbnd's decompression in wasm (the
+// native rows judge it natively).
+//   node bench/wasm/compare_model.mjs NATIVE.tsv build/wasm/taescope_bench_model_wasm.js
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const [nativeTsv, module] = process.argv.slice(2);
+const parseTsv = (text) => {
+  const [header, ...lines] = text.trim().split('\n');
+  const keys = header.split('\t');
+  return lines.map((line) => Object.fromEntries(line.split('\t').map((v, i) => [keys[i], v])));
+};
+const ms = (s) => Number(s) * 1e3;
+const fixed = (v) => (v < 10 ? v.toFixed(4) : v.toFixed(1));
+const met = (yes, limit) => `${yes ? 'target met' : 'target NOT met'} (<= ${limit})`;
+const rows = [];
+const native = parseTsv(fs.readFileSync(nativeTsv, 'utf8'))[0];
+if (!native || native.error) {
+  rows.push(`| wasm model c5051 | - | 0 | - | 0 | 0 | not run: the native run failed (${native ? native.error : 'no TSV'}) |`);
+} else {
+  process.stderr.write('  wasm model c5051\n');
+  let wasm;
+  try {
+    const out = execFileSync(process.execPath, ['--no-experimental-fetch', '--no-liftoff', module, native.chrbnd, native.anibnd, native.animation, '0.4'],
+      { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'inherit'] });
+    wasm = parseTsv(out)[0];
+  } catch (error) {
+    rows.push(`| wasm model c5051 | - | 0 | - | 0 | 0 | FAILED: ${String(error.message).split('\n')[0]} |`);
+  }
+  if (wasm) {
+    const w = (key) => ms(wasm[key]), n = (key) => ms(native[key]);
+    const openRatio = w('read_flver') / w('chrbnd_decompress');
+    rows.push(`| wasm model c5051: read_flver (every mesh decoded) | ms | ${fixed(w('read_flver'))} | chrbnd decompress (DCX KRAK + BND4) in wasm, same run | ${fixed(w('chrbnd_decompress'))} | ${openRatio.toFixed(2)} | ${met(openRatio <= 0.25, 0.25)}; native read_flver ${fixed(n('read_flver'))} ms (wasm ${(w('read_flver') / n('read_flver')).toFixed(2)}x) |`);
+    const skin = w('skin') / n('skin');
+    rows.push(`| wasm model c5051: CPU skinning of the whole body (one frame) | ms | ${fixed(w('skin'))} | native, same run | ${fixed(n('skin'))} | ${skin.toFixed(2)} | ${met(skin <= 1.5, 1.5)}; ${wasm.animation}, every mesh's positions and normals (${wasm.vertices} vertices, ${wasm.meshes} meshes) at one pose; median of >= ${wasm.repeats} |`);
+    const pose = w('pose') / n('pose');
+    rows.push(`| wasm model c5051: the pose skinned at (compute_pose + the rig's matrices) | ms | ${fixed(w('pose'))} | native, same run | ${fixed(n('pose'))} | ${pose.toFixed(2)} | reported apart from skinning (${wasm.havok_bones} Havok bones, ${wasm.flver_bones} FLVER bones); one Havok pose alone, wasm against native: the havok rows |`);
+  }
+}
+console.log('## Character model: wasm (Node) against native\n');
+console.log('| benchmark | metric | value | peer | peer value | ratio | note |');
+console.log('|---|---|---:|---|---:|---:|---|');
+for (const row of rows) console.log(row);
