@@ -304,8 +304,6 @@ TEST_CASE("cli: png writes a PNG of the size it reports (Elden Ring c4310 a000_0
     std::filesystem::remove_all(dir);
 }
 
-#endif  // TAESCOPE_CLI_PATH
-
 TEST_CASE("cli: infer --json and infer --against-templates --json follow the schema; check counts inferred events") {
     if (test::corpus_path("sekiro/c5070.anibnd.dcx").empty()) return;
     Run infer = taescope_cli("infer sekiro/c5070.anibnd.dcx --ignore-templates --json", test::corpus_dir());
@@ -321,3 +319,5 @@ TEST_CASE("cli: infer --json and infer --against-templates --json follow the sch
     Run check = taescope_cli("check -q sekiro/c5070.anibnd.dcx", test::corpus_dir());
     CHECK(check.out.find("inference: ") != std::string::npos);
 }
+
+#endif  // TAESCOPE_CLI_PATH
