@@ -6,7 +6,8 @@
 # bench/browser/open_and_play.mjs. The open rows compare against the native `taescope info` of
 # the same file (build/release/taescope, built by bench/run).
 # Then the Reference panel with the whole Elden Ring template listed (reference_panel.mjs).
-# Then the Pose panel open against closed, with bench/browser/pose_panel.mjs.
+# Then the Pose panel open against closed, with bench/browser/pose_panel.mjs, and the character's
+# body shown against the skeleton only, with bench/browser/body_frame.mjs.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export NODE_PATH=/usr/share/nodejs
@@ -34,3 +35,7 @@ node "$ROOT/bench/browser/reference_panel.mjs" "$ROOT/dist" "$BINDER"
 # animation plays (corpus c5051; a row says so when the corpus is absent).
 echo
 node "$ROOT/bench/browser/pose_panel.mjs" "$ROOT/dist"
+# The character's body (issue 32): frame time while c5051 plays with the body shown against the
+# skeleton only (corpus c5051 anibnd + chrbnd; a row says so when the corpus is absent).
+echo
+node "$ROOT/bench/browser/body_frame.mjs" "$ROOT/dist"
