@@ -216,6 +216,12 @@ export async function bodyTests({ openPage, frames, test, check, corpusFile, sho
       await frames(page, 2);
       s = await page.evaluate(() => window.taescope.state());
       const view = s.pose.view;
+      // F over the view frames the body with the selected event's dummies (some lie past the body).
+      await page.click('#canvas', { position: { x: 5, y: 12 } });
+      await mouseTo((view.x0 + view.x1) / 2, (view.y0 + view.y1) / 2);
+      await frames(page, 2);
+      await page.keyboard.press('f');
+      await frames(page, 2);
       // Some dummies are reach points far from the body: one of them on screen is enough.
       const screens = await page.evaluate((lit) => lit.map((i) => window.taescope.modelDummyScreen(i)), lit);
       const inside = (q) => Array.isArray(q) && q[0] >= view.x0 + 2 && q[0] <= view.x1 - 2 && q[1] >= view.y0 + 2 && q[1] <= view.y1 - 2;

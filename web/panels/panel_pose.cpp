@@ -460,6 +460,12 @@ void draw_pose_panel(App& app, const PanelRect& rect) {
         // The body's box (moved by the root motion as the body is), else the joints.
         std::array<float, 3> lo{}, hi{};
         const bool body_box = has_body && app.character().skinned_bounds(lo, hi);
+        // The selected event's dummies too: some are reach points past the body.
+        for (size_t d = 0; body_box && d < body.dummies.size() && d < body.highlighted.size(); ++d)
+            for (size_t k = 0; k < 3 && body.highlighted[d]; ++k) {
+                lo[k] = std::min(lo[k], float(body.dummies[d].position[k]));
+                hi[k] = std::max(hi[k], float(body.dummies[d].position[k]));
+            }
         for (size_t k = 0; k < 3 && body_box; ++k) lo[k] += body.offset[k], hi[k] += body.offset[k];
         if (frame_character(c, v, body_box ? &lo : nullptr, body_box ? &hi : nullptr)) {
             c.frame_requested = false;
