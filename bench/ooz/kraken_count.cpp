@@ -13,9 +13,9 @@
 // one round see about the same disturbance, so their ratio varies less than either time).
 #include <algorithm>
 #include <cstdio>
-#include <ctime>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -91,9 +91,10 @@ int main(int argc, char** argv) {
         }
         std::sort(ratios.begin(), ratios.end());
         const size_t m = ratios.size();
-        std::printf("%s: ours %.2f us, ooz %.2f us per call (min of %d rounds of %d calls, thread CPU time); ooz/ours "
-                    "of adjacent batches: median %.3f (quartiles %.3f %.3f)\n",
-                    argv[2], best[0] * 1e6, best[1] * 1e6, calls, batch, ratios[m / 2], ratios[m / 4], ratios[3 * m / 4]);
+        std::printf(
+            "%s: ours %.2f us, ooz %.2f us per call (min of %d rounds of %d calls, thread CPU time); ooz/ours "
+            "of adjacent batches: median %.3f (quartiles %.3f %.3f)\n",
+            argv[2], best[0] * 1e6, best[1] * 1e6, calls, batch, ratios[m / 2], ratios[m / 4], ratios[3 * m / 4]);
         return 0;
     }
     if (!decode()) {

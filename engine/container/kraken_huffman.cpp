@@ -215,8 +215,14 @@ inline uint8_t decode_symbol(Reader& r, const HuffEntry* lut, unsigned width) {
 class ThreeStreams {
 public:
     ThreeStreams(const uint8_t* lo, const uint8_t* mid, const uint8_t* hi, uint8_t* dst, size_t n)
-        : lo_(lo), size_(hi - lo), split_(mid - lo), s0_(lo, size_, 0), s1_(lo, size_, size_), s2_(lo, size_, split_),
-          o_(dst), oe_(dst + n) {}
+        : lo_(lo),
+          size_(hi - lo),
+          split_(mid - lo),
+          s0_(lo, size_, 0),
+          s1_(lo, size_, size_),
+          s2_(lo, size_, split_),
+          o_(dst),
+          oe_(dst + n) {}
 
     // How many rounds of 15 symbols (5 per stream: 55 bits, within the 56 a refill provides) may
     // run with refill_fast(): enough output left, and every stream's loads inside the region.
