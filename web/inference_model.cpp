@@ -52,13 +52,20 @@ void InferenceModel::step(const AppState& state, double budget_seconds) {
                 game_ = info.game;
                 break;
             }
-        const double start = now_ms();
-        samples_.add_document(doc->document());  // one slice: a copy of every event's bytes
-        elapsed_ms_ += now_ms() - start;
+        next_file_ = 0;
         return;
     }
     if (status_ != Status::Running) return;
     const double start = now_ms();
+    // First the events, one event file after another (a 640-file binder takes several slices).
+    const Document& d = document_->document();
+    while (next_file_ < d.taes.size()) {
+        if (const auto& tae = d.taes[next_file_++].tae) samples_.add_file(*tae);
+        if (now_ms() - start >= budget_seconds * 1000) {
+            elapsed_ms_ += now_ms() - start;
+            return;
+        }
+    }
     const std::vector<TypeSamples>& types = samples_.types();
     while (next_type_ < types.size()) {
         const TypeSamples& t = types[next_type_++];

@@ -4,8 +4,9 @@
 // and window.taescope.state().inference.
 //
 // It never delays the open: it starts once the document is open and runs in slices, one a
-// frame after the frame was drawn (main.cpp), gathering the events first and then inferring
-// one type after another within the slice's budget. An edit of the document starts it again.
+// frame after the frame was drawn (main.cpp), gathering the events of one event file after
+// another first and then inferring one type after another, within the slice's budget. An edit
+// of the document starts it again.
 #pragma once
 
 #include <cstdint>
@@ -48,6 +49,7 @@ private:
     Status status_ = Status::Idle;
     std::string game_;
     EventSamples samples_;
+    size_t next_file_ = 0;  // event files gathered so far (a slice gathers several, within its budget)
     size_t next_type_ = 0;
     std::map<int32_t, InferredLayout> layouts_;
     double elapsed_ms_ = 0;
