@@ -6,7 +6,6 @@
 // Also: the inference over the Nightreign binder takes less time than opening it.
 #include <doctest/doctest.h>
 
-#include <chrono>
 #include <string>
 #include <vector>
 
@@ -109,24 +108,28 @@ TEST_CASE(
     }
 }
 
-TEST_CASE("infer corpus: every type of the Nightreign binder is inferred in less time than the binder takes to open") {
+// How long inference takes against the open is a benchmark row (bench/bench_infer.cpp, issue 33:
+// <= 1x the open, same run), never a unit test's check: timing belongs only in benchmarks.
+TEST_CASE("infer corpus: every type of the Nightreign binder is inferred, each layout covering its longest event") {
     std::string path = test::corpus_path("nightreign/c0100.anibnd.dcx");
     if (path.empty()) return;
     auto bytes = test::load(path);
-    using clock = std::chrono::steady_clock;
-    auto t0 = clock::now();
     auto doc = open_document(bytes, path);
-    auto t1 = clock::now();
     REQUIRE(doc.ok());
     EventSamples samples;
     samples.add_document(*doc);
     std::vector<InferredLayout> layouts = infer_layouts(samples);
-    auto t2 = clock::now();
-    const double open_ms = std::chrono::duration<double, std::milli>(t1 - t0).count();
-    const double infer_ms = std::chrono::duration<double, std::milli>(t2 - t1).count();
-    MESSAGE("Nightreign c0100: open " << open_ms << " ms, inference of " << layouts.size() << " types over "
-                                      << samples.event_count() << " events " << infer_ms << " ms");
+    MESSAGE("Nightreign c0100: " << layouts.size() << " types inferred over " << samples.event_count() << " events");
     CHECK(layouts.size() == samples.types().size());
     CHECK(samples.event_count() == doc->event_count());
-    CHECK(infer_ms <= open_ms);
+    for (size_t i = 0; i < layouts.size() && i < samples.types().size(); ++i) {
+        CHECK(layouts[i].type == samples.types()[i].type);
+        CHECK(layouts[i].max_length == samples.types()[i].max_length());
+        uint32_t covered = 0;  // fields in offset order, without gaps, up to the longest event
+        for (const InferredField& f : layouts[i].fields) {
+            CHECK(f.offset == covered);
+            covered = f.offset + f.size;
+        }
+        CHECK(covered == layouts[i].max_length);
+    }
 }
