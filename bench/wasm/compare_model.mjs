@@ -24,7 +24,7 @@ if (!native || native.error) {
   process.stderr.write('  wasm model c5051\n');
   let wasm;
   try {
-    const out = execFileSync(process.execPath, ['--no-experimental-fetch', '--no-liftoff', module, native.chrbnd, native.anibnd, native.animation, '0.4'],
+    const out = execFileSync(process.execPath, ['--no-experimental-fetch', '--no-liftoff', module, native.chrbnd, native.anibnd, native.animation, '1.0'],
       { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'inherit'] });
     wasm = parseTsv(out)[0];
   } catch (error) {
