@@ -53,11 +53,12 @@ const char* model_phase_name(ModelPhase phase) {
 }
 
 void CharacterViewModel::clear() {
+    // Users first: the model reads the attached document, the opener the attached bytes.
+    model_.reset();
     documents_.clear();
     opener_.reset();
     attached_.reset();
     attached_bytes_.clear();
-    model_.reset();
     geometry_ = BodyGeometry{};
     view_ = CharacterView{};
     prepared_ = false;
