@@ -16,6 +16,7 @@
 
 #include "binder/document.h"
 #include "test_cli_json.h"
+#include "test_cli_run.h"
 #include "test_cli_support.h"
 #include "test_support.h"
 
@@ -23,31 +24,9 @@ using namespace taescope;
 
 namespace {
 
-struct Run {
-    int status = -1;
-    std::string out;
-};
-
-// Runs `taescope ARGS` in `dir` and captures stdout (stderr is left to the terminal).
-Run taescope_cli(const std::string& args, const std::string& dir = ".") {
-    std::string command = "cd '" + dir + "' && '" TAESCOPE_CLI_PATH "' " + args;
-    Run r;
-    FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe);
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-    int raw = pclose(pipe);
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    return r;
-}
-
-std::string read_text(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using test::read_text;
+using test::taescope_cli;
+using Run = test::CliRun;
 
 void check_golden(const std::string& name, const std::string& actual) {
     std::string path = std::string(TAESCOPE_SOURCE_DIR) + "/tests/cli/golden/" + name;
@@ -281,8 +260,8 @@ TEST_CASE("cli: link --ref prints the page's reference link; explain prints the 
 
     Run explain = taescope_cli("explain 233 --game SDT");
     REQUIRE(explain.status == 0);
-    for (const char* line : {"template: \"Change Character Draw Mask\" (Smithbox), 32 bytes, 32 fields", "simulator:",
-                             "mask event: each group it changes keeps the change from its start on"})
+    for (const char* line : {"template: \"Change Character Draw Mask\" (Smithbox), 32 bytes, 32 fields",
+                             "simulator:", "mask event: each group it changes keeps the change from its start on"})
         CHECK_MESSAGE(explain.out.find(line) != std::string::npos, line);
     Run ac6 = taescope_cli("explain 0 --game SDT");
     CHECK(ac6.out.find("other games' built-in templates:") != std::string::npos);
@@ -313,7 +292,8 @@ TEST_CASE("cli: infer --json and infer --against-templates --json follow the sch
     auto json = reader.parse();
     REQUIRE(json);
     CHECK(!json->get("types")->items.empty());
-    Run against = taescope_cli("infer --against-templates sekiro/c5070.anibnd.dcx --min-events 5 --json", test::corpus_dir());
+    Run against =
+        taescope_cli("infer --against-templates sekiro/c5070.anibnd.dcx --min-events 5 --json", test::corpus_dir());
     CHECK(against.status == 0);
     check_schema("infer_against_templates", against.out);
     Run check = taescope_cli("check -q sekiro/c5070.anibnd.dcx", test::corpus_dir());

@@ -16,35 +16,15 @@
 #include <sstream>
 
 #include "test_cli_json.h"
+#include "test_cli_run.h"
 #include "test_support.h"
 
 using namespace taescope;
 
 namespace {
 
-struct ModelRun {
-    int status = -1;
-    std::string out;
-};
-
-ModelRun run_model_cli(const std::string& args, const std::string& dir) {
-    std::string command = "cd '" + dir + "' && '" TAESCOPE_CLI_PATH "' " + args;
-    ModelRun r;
-    FILE* pipe = popen(command.c_str(), "r");
-    REQUIRE(pipe);
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) r.out.append(buf, n);
-    int raw = pclose(pipe);
-    r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-    return r;
-}
-
 test::Json parse_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    const std::string text = s.str();  // the reader keeps a reference
+    const std::string text = test::read_text(path);  // the reader keeps a reference
     test::JsonReader reader(text);
     auto j = reader.parse();
     REQUIRE_MESSAGE(j, path << ": " << reader.error());
@@ -78,7 +58,7 @@ TEST_CASE("cli: model --json of c5051.chrbnd.dcx follows the schema and the inde
     if (test::corpus_path("eldenring/c5051.chrbnd.dcx").empty() ||
         test::corpus_path("flver-reference/eldenring__c5051.chrbnd.json").empty())
         return;
-    ModelRun r = run_model_cli(
+    test::CliRun r = test::taescope_cli(
         "model eldenring/c5051.chrbnd.dcx --json --vertices 5 --anibnd eldenring/c5051.anibnd.dcx --anim a000_003022 "
         "--frame 37",
         test::corpus_dir());
@@ -140,14 +120,14 @@ TEST_CASE("cli: model --json of c5051.chrbnd.dcx follows the schema and the inde
     // The same model unpacked to a loose .flver reads the same.
     auto dir = std::filesystem::temp_directory_path() / ("taescope-cli-model-" + std::to_string(getpid()));
     std::filesystem::create_directories(dir);
-    ModelRun unpack =
-        run_model_cli("unpack eldenring/c5051.chrbnd.dcx -o '" + dir.string() + "' >/dev/null", test::corpus_dir());
+    test::CliRun unpack = test::taescope_cli("unpack eldenring/c5051.chrbnd.dcx -o '" + dir.string() + "' >/dev/null",
+                                             test::corpus_dir());
     REQUIRE(unpack.status == 0);
     std::string loose;
     for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
         if (e.path().extension() == ".flver") loose = e.path().string();
     REQUIRE_MESSAGE(!loose.empty(), "no .flver unpacked into " << dir);
-    ModelRun l = run_model_cli("model '" + loose + "' --json", test::corpus_dir());
+    test::CliRun l = test::taescope_cli("model '" + loose + "' --json", test::corpus_dir());
     REQUIRE(l.status == 0);
     auto lj = test::JsonReader(l.out).parse();
     REQUIRE(lj);
@@ -157,20 +137,21 @@ TEST_CASE("cli: model --json of c5051.chrbnd.dcx follows the schema and the inde
     std::filesystem::remove_all(dir);
 
     // Text output, and the errors a user meets.
-    ModelRun text = run_model_cli("model eldenring/c5051.chrbnd.dcx", test::corpus_dir());
+    test::CliRun text = test::taescope_cli("model eldenring/c5051.chrbnd.dcx", test::corpus_dir());
     CHECK(text.status == 0);
     CHECK(text.out.find("10 meshes") != std::string::npos);
     CHECK(text.out.find("#01#Weapon") != std::string::npos);
-    CHECK(run_model_cli("model eldenring/c5051.anibnd.dcx 2>/dev/null", test::corpus_dir()).status == 1);
-    CHECK(run_model_cli("model eldenring/c5051.chrbnd.dcx --anim a000_003022 2>/dev/null", test::corpus_dir()).status ==
-          2);
-    CHECK(run_model_cli("model --help", test::corpus_dir()).out.find("usage: taescope model") != std::string::npos);
+    CHECK(test::taescope_cli("model eldenring/c5051.anibnd.dcx 2>/dev/null", test::corpus_dir()).status == 1);
+    CHECK(test::taescope_cli("model eldenring/c5051.chrbnd.dcx --anim a000_003022 2>/dev/null", test::corpus_dir())
+              .status == 2);
+    CHECK(test::taescope_cli("model --help", test::corpus_dir()).out.find("usage: taescope model") !=
+          std::string::npos);
 
     // info and census name the model binder's FLVER.
-    ModelRun info = run_model_cli("info eldenring/c5051.chrbnd.dcx", test::corpus_dir());
+    test::CliRun info = test::taescope_cli("info eldenring/c5051.chrbnd.dcx", test::corpus_dir());
     CHECK(info.out.find("model          c5051.flver: 10 meshes, masks 0 (mesh 7), 1 (mesh 8), 5 (meshes 1 2 3 4 5), "
                         "423 bones, 122 dummies") != std::string::npos);
-    ModelRun census = run_model_cli("census eldenring/c5051.chrbnd.dcx --json", test::corpus_dir());
+    test::CliRun census = test::taescope_cli("census eldenring/c5051.chrbnd.dcx --json", test::corpus_dir());
     CHECK(census.status == 0);
     check_schema_def("census", census.out);
     auto cj = test::JsonReader(census.out).parse();
