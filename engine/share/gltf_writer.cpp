@@ -151,18 +151,12 @@ public:
 
     // A float accessor of `components` per element (type: TINYGLTF_TYPE_*), with min/max.
     int add_floats(const std::vector<float>& values, int components, int type, int target, bool bounds) {
-        tinygltf::Accessor a;
-        a.bufferView = add_view(values.data(), values.size() * sizeof(float), target);
-        a.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;
-        a.count = values.size() / size_t(components);
-        a.type = type;
-        if (bounds) set_bounds(a, values, components);
-        model.accessors.push_back(a);
-        return int(model.accessors.size() - 1);
+        return add_accessor(values, components, type, TINYGLTF_COMPONENT_TYPE_FLOAT, target, bounds);
     }
 
+    // An accessor of `components` per element of T (component_type: TINYGLTF_COMPONENT_TYPE_*).
     template <typename T>
-    int add_integers(const std::vector<T>& values, int components, int type, int component_type, int target,
+    int add_accessor(const std::vector<T>& values, int components, int type, int component_type, int target,
                      bool bounds) {
         tinygltf::Accessor a;
         a.bufferView = add_view(values.data(), values.size() * sizeof(T), target);
@@ -420,17 +414,17 @@ Result<std::vector<uint8_t>> write_glb(const Scene& scene) {
             for (size_t s = 0; s < skin_joints.size(); ++s)
                 if (skin_weights[s] > 0) skin_joints[s] = uint16_t(skin_joints[s] + 1);
             prim.attributes["JOINTS_0"] =
-                b.add_integers(skin_joints, 4, TINYGLTF_TYPE_VEC4, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
+                b.add_accessor(skin_joints, 4, TINYGLTF_TYPE_VEC4, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
                                TINYGLTF_TARGET_ARRAY_BUFFER, false);
             prim.attributes["WEIGHTS_0"] =
                 b.add_floats(skin_weights, 4, TINYGLTF_TYPE_VEC4, TINYGLTF_TARGET_ARRAY_BUFFER, false);
             if (n <= 65535) {
                 std::vector<uint16_t> idx(mesh.indices.begin(), mesh.indices.end());
-                prim.indices = b.add_integers(idx, 1, TINYGLTF_TYPE_SCALAR, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
+                prim.indices = b.add_accessor(idx, 1, TINYGLTF_TYPE_SCALAR, TINYGLTF_COMPONENT_TYPE_UNSIGNED_SHORT,
                                               TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER, false);
             } else {
                 prim.indices =
-                    b.add_integers(mesh.indices, 1, TINYGLTF_TYPE_SCALAR, TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT,
+                    b.add_accessor(mesh.indices, 1, TINYGLTF_TYPE_SCALAR, TINYGLTF_COMPONENT_TYPE_UNSIGNED_INT,
                                    TINYGLTF_TARGET_ELEMENT_ARRAY_BUFFER, false);
             }
             tinygltf::Material material;
