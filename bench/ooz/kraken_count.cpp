@@ -7,10 +7,15 @@
 //   valgrind --tool=callgrind --collect-atstart=no build/<dir>/taescope_kraken_count ooz  FILE 10
 // The first call runs before collection starts (warm-up: the scratch arena, page faults); the
 // program exits 1 if a decoder fails.
+//   build/<dir>/taescope_kraken_count first-ours|first-ooz FILE
+// times the first and the second call of a fresh process (thread CPU time; run it in alternating
+// processes: a tool that decodes one file pays the first-call costs, page faults included).
 //   build/<dir>/taescope_kraken_count time FILE [rounds]
 // instead alternates ours and ooz in batches of ~1 ms and prints the minimum thread CPU time per
 // call of each and the median ratio of adjacent batches (on a shared machine the two batches of
 // one round see about the same disturbance, so their ratio varies less than either time).
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -37,11 +42,13 @@ int Kraken_Decompress(const uint8_t* src, size_t src_len, uint8_t* dst, size_t d
 int main(int argc, char** argv) {
     using namespace taescope;
     const std::string mode = argc > 1 ? argv[1] : "";
-    if (argc < 3 || (mode != "ours" && mode != "ooz" && mode != "time")) {
-        std::fprintf(stderr, "usage: taescope_kraken_count ours|ooz|time FILE.dcx [calls|rounds]\n");
+    if (argc < 3 ||
+        (mode != "ours" && mode != "ooz" && mode != "time" && mode != "first-ours" && mode != "first-ooz")) {
+        std::fprintf(stderr,
+                     "usage: taescope_kraken_count ours|ooz|time|first-ours|first-ooz FILE.dcx [calls|rounds]\n");
         return 2;
     }
-    bool ours = mode == "ours";
+    bool ours = mode == "ours" || mode == "first-ours";
     const int calls = argc > 3 ? std::max(1, std::atoi(argv[3])) : 10;
     auto file = read_file(argv[2]);
     if (!file.ok() || file->size() < 0x4C) {
@@ -58,12 +65,36 @@ int main(int argc, char** argv) {
         if (ours) return kraken_decompress(Bytes(payload.data(), payload.size()), std::span(out.data(), decoded)).ok();
         return Kraken_Decompress(payload.data(), payload.size(), out.data(), decoded) == int(decoded);
     };
-    if (mode == "time") {
-        auto cpu = [] {
-            timespec t{};
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-            return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+    auto cpu = [] {
+        timespec t{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+    };
+    if (mode.starts_with("first-")) {
+        // The first call of a fresh process (what a tool that decodes one file pays), then the
+        // second: thread CPU time of each in microseconds and the page faults of each, one line
+        // (under callgrind with --collect-atstart=no, only the first call is counted).
+        auto faults = [] {
+            rusage u{};
+            getrusage(RUSAGE_THREAD, &u);
+            return long(u.ru_minflt);
         };
+        const long fa = faults();
+        const double a = cpu();
+        CALLGRIND_START_INSTRUMENTATION;
+        CALLGRIND_TOGGLE_COLLECT;
+        const bool ok1 = decode();
+        CALLGRIND_TOGGLE_COLLECT;
+        CALLGRIND_STOP_INSTRUMENTATION;
+        const double b = cpu();
+        const long fb = faults();
+        const bool ok2 = decode();
+        const double c = cpu();
+        const long fc = faults();
+        std::printf("%s %.2f %.2f %ld %ld\n", ours ? "ours" : "ooz", (b - a) * 1e6, (c - b) * 1e6, fb - fa, fc - fb);
+        return ok1 && ok2 ? 0 : 1;
+    }
+    if (mode == "time") {
         double best[2] = {1e9, 1e9};
         int batch = 1;
         for (int side = 0; side < 2; ++side) {
