@@ -64,6 +64,11 @@ uint32_t App::begin_open(std::vector<uint8_t> bytes, std::string file_name) {
     load.finish_ms = 0;
     load.error = Error{};
     load.opened.clear();
+    load.member = 0;
+    load.failed_member.reset();
+    // Files queued for this open (queue_open, just before) stay; those of an open it replaces go.
+    std::erase_if(load.queued, [](const LoadStatus::QueuedFile& file) { return file.serial != 0; });
+    for (LoadStatus::QueuedFile& file : load.queued) file.serial = load.open_serial;
     notify_page();
     return load.open_serial;
 }
@@ -79,57 +84,110 @@ uint32_t App::begin_open_in_worker(uint64_t file_size, std::string file_name) {
     return serial;
 }
 
+int App::queue_open_in_worker(uint32_t serial, uint64_t file_size, std::string file_name) {
+    LoadStatus& load = state_.load;
+    if (load.phase != LoadPhase::Parsing || load.open_serial != serial || load.member != 0) return -1;
+    LoadStatus::QueuedFile file;
+    file.name = std::move(file_name);
+    file.serial = serial;
+    file.size = file_size;
+    file.awaiting = true;
+    load.queued.push_back(std::move(file));
+    return int(load.queued.size());
+}
+
 bool App::awaits_decoded_payload(uint32_t serial) const {
     const LoadStatus& load = state_.load;
     return load.phase == LoadPhase::Parsing && load.awaiting_decoded_payload && load.open_serial == serial;
 }
 
-void App::set_decode_progress(uint32_t serial, double fraction, std::string text) {
+LoadStatus::QueuedFile* App::queued_member(uint32_t serial, int member) {
     LoadStatus& load = state_.load;
-    if (!awaits_decoded_payload(serial)) return;
+    if (load.phase != LoadPhase::Parsing || load.open_serial != serial || member <= int(load.member)) return nullptr;
+    const size_t at = size_t(member) - load.member - 1;
+    if (at >= load.queued.size() || !load.queued[at].awaiting) return nullptr;
+    return &load.queued[at];
+}
+
+void App::set_decode_progress(uint32_t serial, int member, double fraction, std::string text) {
+    LoadStatus& load = state_.load;
+    if (!awaits_decoded_payload(serial) || member != int(load.member)) return;
     load.progress = std::max(load.progress, fraction);
     load.progress_text = std::move(text);
     notify_page();
 }
 
-uint8_t* App::decoded_slice(uint32_t serial, bool payload, size_t total, size_t size) {
-    if (!awaits_decoded_payload(serial)) return nullptr;
-    std::vector<uint8_t>& bytes = payload ? state_.load.decoded_payload : state_.load.pending_bytes;
-    if (size > total || bytes.size() > total - size) return nullptr;
+uint8_t* App::decoded_slice(uint32_t serial, int member, bool payload, size_t total, size_t size) {
+    LoadStatus& load = state_.load;
+    std::vector<uint8_t>* target = nullptr;
+    if (LoadStatus::QueuedFile* file = queued_member(serial, member))
+        target = payload ? &file->payload : &file->bytes;
+    else if (awaits_decoded_payload(serial) && member == int(load.member))
+        target = payload ? &load.decoded_payload : &load.pending_bytes;
+    if (!target || size > total || target->size() > total - size) return nullptr;
     // Reserved once, then grown a slice at a time: the page faults of fresh memory (tens of
     // microseconds a page on this machine kind) are spread over the page's tasks.
-    if (bytes.capacity() < total) bytes.reserve(total);
-    const size_t at = bytes.size();
-    bytes.resize(at + size);
-    return bytes.data() + at;
+    if (target->capacity() < total) target->reserve(total);
+    const size_t at = target->size();
+    target->resize(at + size);
+    return target->data() + at;
 }
 
-bool App::decoded_payload_done(uint32_t serial, double worker_ms, double copy_ms) {
+bool App::decoded_payload_done(uint32_t serial, int member, bool decoded, double worker_ms, double copy_ms) {
     LoadStatus& load = state_.load;
-    if (!awaits_decoded_payload(serial)) return false;
+    if (LoadStatus::QueuedFile* file = queued_member(serial, member)) {
+        if (file->bytes.size() != file->size) {
+            decode_failed(serial, member,
+                          make_error(Error::kNoOffset, "the page handed over " + std::to_string(file->bytes.size()) +
+                                                           " of the file's " + std::to_string(file->size) + " bytes")
+                              .within(file->name));
+            return false;
+        }
+        file->awaiting = false;
+        file->decoded = decoded;
+        load.worker_decode_ms += worker_ms;
+        load.payload_copy_ms += copy_ms;
+        return true;
+    }
+    if (!awaits_decoded_payload(serial) || member != int(load.member)) return false;
     if (load.pending_bytes.size() != load.file_size) {
-        decode_failed(serial,
+        decode_failed(serial, member,
                       make_error(Error::kNoOffset, "the page handed over " + std::to_string(load.pending_bytes.size()) +
                                                        " of the file's " + std::to_string(load.file_size) + " bytes")
                           .within(load.file_name));
         return false;
     }
     load.awaiting_decoded_payload = false;
-    load.worker_decode_ms = worker_ms;
-    load.payload_copy_ms = copy_ms;
-    load.opener = std::make_unique<DocumentOpener>(std::move(load.pending_bytes), load.file_name,
-                                                   std::move(load.decoded_payload));
-    load.pending_bytes = {};
+    load.worker_decode_ms += worker_ms;
+    load.payload_copy_ms += copy_ms;
+    // Not decoded: the bytes are opened as they are (finish_pending_open makes the opener).
+    if (decoded) {
+        load.opener = std::make_unique<DocumentOpener>(std::move(load.pending_bytes), load.file_name,
+                                                       std::move(load.decoded_payload));
+        load.pending_bytes = {};
+    }
     load.decoded_payload = {};
     return true;
 }
 
-void App::decode_failed(uint32_t serial, Error error) {
+void App::decode_failed(uint32_t serial, int member, Error error) {
     LoadStatus& load = state_.load;
-    if (!awaits_decoded_payload(serial)) return;
+    if (LoadStatus::QueuedFile* file = queued_member(serial, member)) {
+        file->awaiting = false;
+        file->bytes = {};
+        file->payload = {};
+        file->error = std::move(error);
+        return;
+    }
+    if (!awaits_decoded_payload(serial) || member != int(load.member)) return;
     load.awaiting_decoded_payload = false;
     load.pending_bytes = {};
     load.decoded_payload = {};
+    if (!load.queued.empty() || !load.opened.empty()) {
+        // A file of a set: it did not open, the set goes on (finish_pending_open).
+        load.failed_member = std::move(error);
+        return;
+    }
     load.parse_milliseconds = emscripten_get_now() - load.parse_started_ms;
     Result<Document> failed = std::move(error);
     if (attach_dropped_model(failed)) return;
@@ -162,47 +220,73 @@ bool App::attach_dropped_model(Result<Document>& opened) {
 }
 
 void App::queue_open(std::vector<uint8_t> bytes, std::string file_name) {
-    state_.load.queued.push_back(LoadStatus::QueuedFile{std::move(bytes), std::move(file_name)});
+    LoadStatus::QueuedFile file;
+    file.size = bytes.size();
+    file.bytes = std::move(bytes);
+    file.name = std::move(file_name);
+    state_.load.queued.push_back(std::move(file));
+}
+
+void App::start_next_queued_file() {
+    LoadStatus& load = state_.load;
+    LoadStatus::QueuedFile next = std::move(load.queued.front());
+    load.queued.erase(load.queued.begin());
+    ++load.member;
+    load.opener.reset();
+    load.file_name = std::move(next.name);
+    load.file_size = next.size;
+    load.pending_bytes = std::move(next.bytes);
+    load.decoded_payload = std::move(next.payload);
+    load.awaiting_decoded_payload = next.awaiting;
+    load.failed_member = std::move(next.error);
+    if (!next.awaiting && next.decoded) {
+        load.opener = std::make_unique<DocumentOpener>(std::move(load.pending_bytes), load.file_name,
+                                                       std::move(load.decoded_payload));
+        load.pending_bytes = {};
+        load.decoded_payload = {};
+    }
 }
 
 bool App::finish_pending_open() {
     LoadStatus& load = state_.load;
-    if (load.phase != LoadPhase::Parsing || load.awaiting_decoded_payload)
-        return false;
-    // One slice of the work per frame: the page keeps drawing (and its progress bar moving).
-    if (!load.opener) {
-        load.opener = std::make_unique<DocumentOpener>(Bytes(load.pending_bytes), load.file_name);
-        load.parse_started_ms = emscripten_get_now();
-    }
-    const std::string step_text = load.opener->stage_text();
-    const double step_started = emscripten_get_now();
-    bool done = load.opener->step(kOpenStepSeconds);
-    const double step_ms = emscripten_get_now() - step_started;
-    if (step_ms > load.longest_step_ms) {
-        load.longest_step_ms = step_ms;
-        load.longest_step_text = step_text;
-    }
-    load.progress = load.opener->progress();
-    load.progress_text = load.opener->stage_text();
-    if (!done) {
-        notify_page();
-        return false;
+    if (load.phase != LoadPhase::Parsing || load.awaiting_decoded_payload) return false;
+    std::optional<Result<Document>> finished;
+    if (load.failed_member) {
+        // A file of the set that the worker could not decode: it opened as its error.
+        finished.emplace(std::move(*load.failed_member));
+        load.failed_member.reset();
+    } else {
+        // One slice of the work per frame: the page keeps drawing (and its progress bar moving).
+        if (!load.opener) {
+            load.opener = std::make_unique<DocumentOpener>(Bytes(load.pending_bytes), load.file_name);
+            if (load.member == 0) load.parse_started_ms = emscripten_get_now();
+        }
+        const std::string step_text = load.opener->stage_text();
+        const double step_started = emscripten_get_now();
+        bool done = load.opener->step(kOpenStepSeconds);
+        const double step_ms = emscripten_get_now() - step_started;
+        if (step_ms > load.longest_step_ms) {
+            load.longest_step_ms = step_ms;
+            load.longest_step_text = step_text;
+        }
+        load.progress = load.opener->progress();
+        load.progress_text = load.opener->stage_text();
+        if (!done) {
+            notify_page();
+            return false;
+        }
+        finished.emplace(load.opener->take());
+        load.opener.reset();
     }
     if (!load.queued.empty()) {
         // One file of a set is open: keep it and open the next on the following frames.
-        load.opened.push_back(LoadStatus::OpenedFile{load.opener->take(), load.file_name, load.file_size});
-        load.opener.reset();
-        LoadStatus::QueuedFile next = std::move(load.queued.front());
-        load.queued.erase(load.queued.begin());
-        load.pending_bytes = std::move(next.bytes);
-        load.file_name = std::move(next.name);
-        load.file_size = load.pending_bytes.size();
+        load.opened.push_back(LoadStatus::OpenedFile{std::move(*finished), load.file_name, load.file_size});
+        start_next_queued_file();
         notify_page();
         return false;
     }
     const double finish_started = emscripten_get_now();
-    Result<Document> opened = load.opener->take();
-    load.opener.reset();
+    Result<Document> opened = std::move(*finished);
     if (attach_dropped_model(opened)) {
         load.finish_ms = emscripten_get_now() - finish_started;
         return true;

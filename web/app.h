@@ -17,9 +17,9 @@
 #include "character_view_model.h"
 #include "compare/tae_diff.h"
 #include "edit/edit_commands.h"
+#include "pose_model.h"
 #include "reference/event_reference.h"
 #include "reference/type_value_statistics.h"
-#include "pose_model.h"
 #include "share/share_link.h"
 #include "sim/document_simulation.h"
 #include "templates/knowledge.h"
@@ -45,18 +45,26 @@ public:
     // called decoded_payload_done(), or decode_failed() with the worker's error. The calls below
     // name the open's serial and do nothing once another open has begun.
     uint32_t begin_open_in_worker(uint64_t file_size, std::string file_name);
+    // Another file of open `serial`'s set (a model binder with the animation binder, a player
+    // binder with its animation binders), also handed over by the page from its decode worker
+    // after begin_open_in_worker. Returns its member number (1, 2, ...: the calls below name it;
+    // the file of begin_open_in_worker is member 0), or -1 when `serial` is no longer opening.
+    int queue_open_in_worker(uint32_t serial, uint64_t file_size, std::string file_name);
     // Whether open `serial` is the one in progress and waits for the worker.
     bool awaits_decoded_payload(uint32_t serial) const;
-    // The worker's progress while the open waits for it (the opener's own fraction and text).
-    void set_decode_progress(uint32_t serial, double fraction, std::string text);
-    // Room for the next `size` bytes of the file (`payload` false) or of the decoded payload,
-    // whose whole size is `total`: the page copies them there. Null when open `serial` does not
-    // wait, or the slice would pass `total`.
-    uint8_t* decoded_slice(uint32_t serial, bool payload, size_t total, size_t size);
-    // Both are in place: the open goes on here, a step per frame, from the binder's table.
-    bool decoded_payload_done(uint32_t serial, double worker_ms, double copy_ms);
-    // The worker's error for the waiting open (what the opener here would have reported).
-    void decode_failed(uint32_t serial, Error error);
+    // The worker's progress while the open waits for it (the opener's own fraction and text) on
+    // `member`: shown while that member is the one opening.
+    void set_decode_progress(uint32_t serial, int member, double fraction, std::string text);
+    // Room for the next `size` bytes of member `member`'s file (`payload` false) or of its decoded
+    // payload, whose whole size is `total`: the page copies them there. Null when that member of
+    // open `serial` does not wait for them (another open has begun, or it is over).
+    uint8_t* decoded_slice(uint32_t serial, int member, bool payload, size_t total, size_t size);
+    // The member is in place (`decoded`: with its payload; else its bytes are opened as they are,
+    // not a DCX / DCP file): the open goes on here, a step per frame, from the binder's table.
+    bool decoded_payload_done(uint32_t serial, int member, bool decoded, double worker_ms, double copy_ms);
+    // The worker's error for a waiting member: a single file's open ends with it (what the opener
+    // here would have reported); a file of a set is one that did not open, the others go on.
+    void decode_failed(uint32_t serial, int member, Error error);
     // A file to open together with the next begin_open (a player binder and its animation
     // binders, in any order): all are opened, the one holding TAE files is shown, the others
     // are companions searched for its Havok members (skeleton, animations).
@@ -284,6 +292,11 @@ private:
     // A model binder dropped alone onto the open character: attached as its body (true), the
     // document kept. `opened` is the binder as it opened, or its error.
     bool attach_dropped_model(Result<Document>& opened);
+    // The next file of a set becomes the one opening (its bytes, its payload, or its error).
+    void start_next_queued_file();
+    // Member `member` of the open in progress, when it is still to open (null: it is the one
+    // opening now, or done).
+    LoadStatus::QueuedFile* queued_member(uint32_t serial, int member);
     void rebuild_timeline();
     // After the document changed: views, indices and the selection the edit reported.
     void after_document_change(const EditOutcome& outcome);

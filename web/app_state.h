@@ -62,11 +62,23 @@ struct LoadStatus {
     // Several files opened together as one character (a player binder and its animation
     // binders): the files still to open after the current one, and those opened so far. When
     // the last is open, the one holding TAE files is shown and the others are its companions.
+    // A file of the set still to open: its bytes at hand (App::queue_open), or on their way from
+    // the page's decode worker (App::queue_open_in_worker: `awaiting` until the page has handed
+    // over the file and, for a DCX / DCP file, its decoded `payload`; or the worker's `error`).
     struct QueuedFile {
         std::vector<uint8_t> bytes;
         std::string name;
+        uint32_t serial = 0;  // the open it belongs to; 0: the next begin_open's
+        uint64_t size = 0;
+        bool awaiting = false;
+        bool decoded = false;  // `payload` is the wrapper's payload, decoded by the worker
+        std::vector<uint8_t> payload;
+        std::optional<Error> error;
     };
     std::vector<QueuedFile> queued;
+    size_t member = 0;  // which file of the set is opening now (0: the first, or the only one)
+    // The file of the set opening now could not be decoded by the worker: it is opened as this error.
+    std::optional<Error> failed_member;
     struct OpenedFile {
         Result<Document> document;
         std::string name;
@@ -175,9 +187,9 @@ struct ExportDialogState {
     ExportCheck check;
     std::string error;       // the export could not be written at all
     std::string last_saved;  // "c5070.anibnd.dcx, 123,456 bytes"
-    bool gltf_all = false;    // glTF: every animation of the binders, not only the selected one
-    std::string gltf_error;   // why the last glTF export was not written
-    std::string gltf_last;    // "c5051-a000_003004.glb, 456,789 bytes"
+    bool gltf_all = false;   // glTF: every animation of the binders, not only the selected one
+    std::string gltf_error;  // why the last glTF export was not written
+    std::string gltf_last;   // "c5051-a000_003004.glb, 456,789 bytes"
 };
 
 struct EditUiState {

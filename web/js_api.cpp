@@ -31,40 +31,55 @@ EMSCRIPTEN_KEEPALIVE int taescope_open(uint8_t* data, uint32_t size, const char*
 // ---- the decode worker (web/worker/, driven by web/page/taescope-page.js) ----
 // Opens a DCX / DCP file of `size` bytes whose wrapper the page's decode worker decodes: the open
 // shows "parsing" and waits. Returns the open's serial, which the calls below name (they do
-// nothing once another open has begun). The page then hands over the file's bytes and the
-// decoded payload in slices (taescope_decoded_slice: which 0 the file, 1 the payload) and calls
-// taescope_decoded_payload_done(), or reports the worker's error with taescope_decode_failed().
+// nothing once another open has begun). Several files opened as one character (a model binder
+// with the animation binder, ...) add the others with taescope_queue_in_worker. The page then
+// hands over each member's file bytes and decoded payload in slices (taescope_decoded_slice:
+// `which` 0 the file, 1 the payload) and calls taescope_decoded_member_done(), or reports the
+// worker's error with taescope_decode_failed().
 EMSCRIPTEN_KEEPALIVE uint32_t taescope_open_in_worker(uint32_t size, const char* name) {
     return app().begin_open_in_worker(size, name ? name : "");
+}
+
+// Another file of open `serial`'s set, coming from the worker too: its member number (1, 2, ...;
+// the file of taescope_open_in_worker is member 0), -1 when that open is over.
+EMSCRIPTEN_KEEPALIVE int taescope_queue_in_worker(uint32_t serial, uint32_t size, const char* name) {
+    return app().queue_open_in_worker(serial, size, name ? name : "");
 }
 
 EMSCRIPTEN_KEEPALIVE int taescope_awaits_decoded_payload(uint32_t serial) {
     return app().awaits_decoded_payload(serial) ? 1 : 0;
 }
 
-EMSCRIPTEN_KEEPALIVE void taescope_decode_progress(uint32_t serial, double fraction, const char* text) {
-    app().set_decode_progress(serial, fraction, text ? text : "");
+EMSCRIPTEN_KEEPALIVE void taescope_decode_progress(uint32_t serial, int member, double fraction, const char* text) {
+    app().set_decode_progress(serial, member, fraction, text ? text : "");
 }
 
-// Where the page writes the next `size` bytes of the file (which 0) or payload (which 1) of
-// `total` bytes; null when open `serial` no longer waits.
-EMSCRIPTEN_KEEPALIVE uint8_t* taescope_decoded_slice(uint32_t serial, int which, uint32_t total, uint32_t size) {
-    return app().decoded_slice(serial, which != 0, total, size);
+// Where the page writes the next `size` bytes of member `member`'s file (which 0) or payload
+// (which 1) of `total` bytes; null when that member no longer waits.
+EMSCRIPTEN_KEEPALIVE uint8_t* taescope_decoded_slice(uint32_t serial, int member, int which, uint32_t total,
+                                                     uint32_t size) {
+    return app().decoded_slice(serial, member, which != 0, total, size);
 }
 
-EMSCRIPTEN_KEEPALIVE int taescope_decoded_payload_done(uint32_t serial, double worker_ms, double copy_ms) {
-    return app().decoded_payload_done(serial, worker_ms, copy_ms) ? 1 : 0;
+// decoded != 0: the payload was handed over too; 0: the file is opened as it is (no wrapper).
+EMSCRIPTEN_KEEPALIVE int taescope_decoded_member_done(uint32_t serial, int member, int decoded, double worker_ms,
+                                                      double copy_ms) {
+    return app().decoded_payload_done(serial, member, decoded != 0, worker_ms, copy_ms) ? 1 : 0;
 }
 
-// The worker's Error, field by field (offset < 0: none).
-EMSCRIPTEN_KEEPALIVE void taescope_decode_failed(uint32_t serial, const char* message, double offset,
+// The worker's Error for member `member`, field by field (offset < 0: none).
+EMSCRIPTEN_KEEPALIVE void taescope_decode_failed(uint32_t serial, int member, const char* message, double offset,
                                                  const char* context) {
     taescope::Error error;
     error.message = message ? message : "";
     error.offset = offset >= 0 ? uint64_t(offset) : taescope::Error::kNoOffset;
     error.context = context ? context : "";
-    app().decode_failed(serial, std::move(error));
+    app().decode_failed(serial, member, std::move(error));
 }
+
+// The body's reading after an open (web/character_view_model.h ModelPhase): 0 no model, 1 its
+// container opening, 2 reading, 3 ready, 4 failed. Cheap: the page's open report polls it a frame.
+EMSCRIPTEN_KEEPALIVE int taescope_model_phase() { return int(app().character().view().phase); }
 
 // A file to open together with the next taescope_open (takes ownership of `data` the same
 // way): a player binder and its animation binders open as one character, the one holding TAE

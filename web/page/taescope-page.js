@@ -20,7 +20,9 @@
 //        count), longTaskObserver (false: the browser has no such API), longestFrameMs (the
 //        longest gap between two frames), frames, readyMs (open start to status ready/error),
 //        drawnMs (to the start of the second frame after that: the result has been drawn),
-//        finished (drawnMs is known) }
+//        modelMs (to the first frame after a model binder of the open was read, or failed; null:
+//        none), finished (drawnMs, and modelMs when a model is read, are known) }
+//   taescope.opensFinished() -> how many opens have finished: wait on it without reading the state
 //   state().openDecodedIn, workerDecodeMilliseconds, payloadCopyMilliseconds: the engine's side
 //   taescope.openStatus()                     -> { status, fileName, generation, error, open, warmUp }: the same
 //        report without the whole state, for polling while a file opens
@@ -91,7 +93,9 @@
 // Several files of one character (a player binder with its animation binders):
 //   await taescope.openSet([{bytes, name}, ...]) -> state; the file holding TAE files is shown,
 //        state().companions lists the others (companionErrors: those that did not open).
-//        Dropping or choosing several files does the same.
+//        Dropping or choosing several files does the same. DCX / DCP files of the set are decoded
+//        in the decode worker as a single file is (state().open.decodedIn "worker"), their buffers
+//        transferred (detached afterwards).
 // Pose panel (the skeleton at the playhead, from the animation's Havok data):
 //   taescope.showPose(bool), taescope.poseRootMotion(bool)
 //   state().pose -> { shown, boneCount, skeleton, skeletonError, animation, hasClip, lengthKnown,
@@ -118,7 +122,7 @@
 //        timeline.events[].afterEnd (starts after the true end), irregular
 //   await taescope.offlineReady               true once the service worker keeps the page for offline use
 // Nothing here talks to any server but the one the page came from (see the CSP in index.html).
-'use strict';
+import { createDecodeClient, isWrapped } from './taescope-decode-client.js';
 
 (function () {
   const $ = (id) => document.getElementById(id);
@@ -292,12 +296,17 @@
     longTaskObserver.observe({ type: 'longtask', buffered: true });
     longTaskObserver.keep = keep;
   }
-  const timing = { start: -1, readyAt: 0, end: 0, sawParsing: false, framesAfterReady: 0, lastFrame: 0,
-                   longestFrame: 0, frames: 0, looping: false };
+  // A model binder among the files (or dropped onto the open binder) is read after the open, a step
+  // per frame: the frames are watched until it is read too (modelAt), and the open counts as
+  // finished then (`settled`; `opensFinished` counts them, for callers that wait without reading
+  // the engine's state).
+  const timing = { start: -1, readyAt: 0, end: 0, modelAt: 0, modelSeen: false, settled: false, sawParsing: false,
+                   framesAfterReady: 0, lastFrame: 0, longestFrame: 0, frames: 0, looping: false, opensFinished: 0 };
+  const MODEL_OPENING = 1, MODEL_READING = 2;  // taescope_model_phase()
 
   function beginOpenTiming() {
-    Object.assign(timing, { start: performance.now(), readyAt: 0, end: 0, sawParsing: false, framesAfterReady: 0,
-                            longestFrame: 0, frames: 0 });
+    Object.assign(timing, { start: performance.now(), readyAt: 0, end: 0, modelAt: 0, modelSeen: false, settled: false,
+                            sawParsing: false, framesAfterReady: 0, longestFrame: 0, frames: 0 });
     timing.lastFrame = timing.start;
     if (!timing.looping) {
       timing.looping = true;
@@ -311,9 +320,17 @@
     timing.lastFrame = now;
     timing.frames++;
     if (timing.readyAt && ++timing.framesAfterReady >= 2) {
-      timing.end = now;
-      timing.looping = false;
-      return;
+      if (!timing.end) timing.end = now;
+      const model = Module ? Module._taescope_model_phase() : 0;
+      if (model === MODEL_OPENING || model === MODEL_READING) {
+        timing.modelSeen = true;
+      } else {
+        if (timing.modelSeen) timing.modelAt = now;
+        timing.settled = true;
+        timing.opensFinished++;
+        timing.looping = false;
+        return;
+      }
     }
     requestAnimationFrame(timingFrame);
   }
@@ -336,7 +353,7 @@
     const during = timing.start < 0 ? [] : longTasks.filter((t) => t.start >= timing.start && t.start <= until);
     return {
       decodedIn: state.openDecodedIn,
-      worker: decoding.state === 'unavailable' ? `unavailable (${decoding.why})` : decoding.state,
+      worker: decoder.describe(),
       longestTaskMs: during.reduce((m, t) => Math.max(m, t.duration), 0),
       longTasks: during.length,
       longTaskObserver: !!longTaskObserver,
@@ -345,7 +362,9 @@
       readyMs: timing.readyAt ? timing.readyAt - timing.start : null,
       // to the start of the second frame after ready: the first frame that drew the result is over
       drawnMs: timing.end ? timing.end - timing.start : null,
-      finished: !!timing.end,
+      // to the first frame after the model (read after the open, a step per frame) was read or failed
+      modelMs: timing.modelAt ? timing.modelAt - timing.start : null,
+      finished: timing.settled,
     };
   }
 
@@ -354,173 +373,22 @@
     return { state, opens, milliseconds, workerDecodes };
   }
 
-  // ---- the decode worker (web/worker/): DCX / DCP wrappers are decoded off this thread ----
-  // The engine's container code runs in a dedicated Web Worker (taescope-decode-worker.js, the
-  // wasm module taescope-decode.js/.wasm). A dropped file goes to it as a File (it reads it), bytes
-  // the page has go with their buffer transferred; the file's bytes and the decoded payload come
-  // back as transferred ArrayBuffers and are copied into the app's memory a slice at a time, a
-  // few milliseconds per task (first touches of fresh memory are slow on this machine kind); the
-  // app then parses the binder here, a step per frame. Without a worker (creation refused, script
-  // or module failing to load) the page decodes here as before; a loose .tae or a bare zlib file
-  // never goes to the worker.
-  const decoding = { worker: null, state: 'none', why: '', job: null, queued: null, jobs: 0 };
-  const HANDOVER_SLICE = 1 << 20;     // bytes per copy into wasm memory
-  const HANDOVER_TASK_MS = 12;        // copying goes on in one task while it has taken less than this
-
-  function startDecodeWorker() {
-    if (typeof Worker !== 'function') {
-      decoding.state = 'unavailable';
-      decoding.why = 'this browser has no Web Worker';
-      return;
-    }
-    let worker;
-    try {
-      worker = new Worker('taescope-decode-worker.js');
-    } catch (error) {
-      decoding.state = 'unavailable';
-      decoding.why = `the worker was refused: ${error.message}`;
-      return;
-    }
-    decoding.worker = worker;
-    decoding.state = 'starting';
-    worker.onmessage = (e) => onWorkerMessage(worker, e.data);
-    worker.onerror = (e) => {
-      e.preventDefault();
-      workerGone(worker, e.message || 'the decode worker did not load');
-    };
-  }
-
-  // The worker failed: it is not used again. An open waiting for it decodes here when its bytes
-  // are still at hand (a File, or bytes not yet sent), else it fails with the reason.
-  function workerGone(worker, why) {
-    if (worker !== decoding.worker) return;
-    worker.terminate();
-    decoding.worker = null;
-    decoding.state = 'unavailable';
-    decoding.why = why;
-    console.warn(`decoding on the page's main thread: ${why}`);
-    warmUpState.workerAnswered();
-    const job = decoding.queued || decoding.job;
-    decoding.queued = decoding.job = null;
-    if (!job || !Module || !Module._taescope_awaits_decoded_payload(job.serial)) return;
-    if (job.file) {
-      readFileWithProgress(job.file).then((bytes) => openHere(bytes, job.name, job.options),
-        (error) => failJob(job, `could not read the file: ${error.message}`));
-    } else if (job.bytes && job.bytes.buffer.byteLength) {
-      openHere(job.bytes, job.name, job.options);
-    } else {
-      failJob(job, `the decode worker stopped (${why}) with the file's bytes: open the file again`);
-    }
-  }
-
-  function failJob(job, message, offset = null, context = job.name) {
-    withString(String(message), (m) => withString(String(context || ''), (c) =>
-      Module._taescope_decode_failed(job.serial, m, offset === null ? -1 : offset, c)));
-  }
-
-  function postJob(job) {
-    decoding.job = job;
-    if (job.file) decoding.worker.postMessage({ id: job.id, name: job.name, file: job.file });
-    else decoding.worker.postMessage({ id: job.id, name: job.name, bytes: job.bytes }, [job.bytes.buffer]);
-  }
-
-  function onWorkerMessage(worker, message) {
-    if (worker !== decoding.worker) return;
-    if (message.type === 'warmed') {
-      warmUpState.workerDecodes += message.decodes;
+  // ---- the decode worker (web/worker/, its client taescope-decode-client.js) ----
+  // DCX / DCP files (one, or a set) are decoded off this thread; without a worker, here.
+  const decoder = createDecodeClient({
+    engine: () => Module,
+    withString,
+    waitForOpen,
+    openHere,
+    openSetHere,
+    readFile: readFileWithProgress,
+    workerReady: () => { if (warmUpState.workerBytes) warmWorker(); },
+    workerGone: () => warmUpState.workerAnswered(),
+    warmed: (decodes) => {
+      warmUpState.workerDecodes += decodes;
       warmUpState.workerAnswered();
-      return;
-    }
-    if (message.type === 'ready') {
-      decoding.state = 'ready';
-      if (warmUpState.workerBytes) warmWorker();
-      const queued = decoding.queued;
-      decoding.queued = null;
-      if (queued) postJob(queued);
-      return;
-    }
-    if (message.type === 'failed') {
-      workerGone(worker, `the decode module did not start: ${message.message}`);
-      return;
-    }
-    const job = decoding.job;
-    if (!job || message.id !== job.id) return;  // an open that another one replaced
-    if (message.type === 'progress') {
-      withString(String(message.text), (text) => Module._taescope_decode_progress(job.serial, message.fraction, text));
-    } else if (message.type === 'decoded') {
-      decoding.job = null;
-      handOver(job.serial, message.file, new Uint8Array(message.payload), message.milliseconds);
-    } else if (message.type === 'error') {
-      decoding.job = null;
-      failJob(job, message.error.message, message.error.offset, message.error.context);
-    }
-  }
-
-  const nextTask = (() => {
-    const channel = new MessageChannel();
-    const queue = [];
-    channel.port1.onmessage = () => queue.shift()();
-    return () => new Promise((resolve) => { queue.push(resolve); channel.port2.postMessage(0); });
-  })();
-
-  // The file's bytes and the decoded payload into the app's memory, a few slices per task, then
-  // the open goes on.
-  async function handOver(serial, file, payload, workerMilliseconds) {
-    let copyMilliseconds = 0;
-    let taskStarted = performance.now();
-    for (const [which, source] of [[0, file], [1, payload]]) {
-      for (let offset = 0; offset < source.length; offset += HANDOVER_SLICE) {
-        if (performance.now() - taskStarted >= HANDOVER_TASK_MS) {
-          copyMilliseconds += performance.now() - taskStarted;
-          await nextTask();
-          taskStarted = performance.now();
-        }
-        const size = Math.min(HANDOVER_SLICE, source.length - offset);
-        const pointer = Module._taescope_decoded_slice(serial, which, source.length, size) >>> 0;
-        if (!pointer) return;  // another open began
-        Module.HEAPU8.set(source.subarray(offset, offset + size), pointer);
-      }
-    }
-    copyMilliseconds += performance.now() - taskStarted;
-    Module._taescope_decoded_payload_done(serial, workerMilliseconds, copyMilliseconds);
-  }
-
-  // "DCX\0" or "DCP\0": a wrapper whose payload the worker decodes.
-  const isWrapped = (data) => data.length >= 4 && data[0] === 0x44 && data[1] === 0x43 && data[3] === 0 &&
-    (data[2] === 0x58 || data[2] === 0x50);
-
-  // Opens a DCX / DCP file through the worker: `source` is { file } or { bytes } (whose buffer
-  // is transferred to the worker: detached here).
-  function openInWorker(source, size, name, options = {}) {
-    const serial = withString(name, (n) => Module._taescope_open_in_worker(size, n));
-    const parsed = waitForOpen(options);
-    if (decoding.job && decoding.job.options.startUp) {
-      // The page's small sample: its answer, due in a few milliseconds, is ignored (its id is not
-      // the job's any more); the warm worker stays.
-      decoding.job = null;
-    } else if (decoding.job) {
-      // The worker is busy with an open that this one replaced: a fresh worker starts at once.
-      const old = decoding.worker;
-      decoding.worker = null;
-      decoding.job = null;
-      old.terminate();
-      startDecodeWorker();
-    }
-    const job = { id: ++decoding.jobs, serial, name, options, ...source };
-    if (!decoding.worker) {
-      openHereOrFail(job);  // no worker after all
-    } else if (decoding.state === 'ready') {
-      postJob(job);
-    } else {
-      decoding.queued = job;  // sent once the worker runs; decoded here if it never does
-    }
-    return parsed;
-  }
-
-  function openHereOrFail(job) {
-    if (job.file) readFileWithProgress(job.file).then((bytes) => openHere(bytes, job.name, job.options), (e) => failJob(job, `could not read the file: ${e.message}`));
-    else openHere(job.bytes, job.name, job.options);
-  }
+    },
+  });
 
   // ---- bytes into the engine ----
   // Copies `bytes` into wasm memory and hands them to `entry` (taescope_open or
@@ -546,14 +414,34 @@
     return parsed;
   }
 
-  // Several files of one character (a player binder and its animation binders, in any order):
-  // opened together on this thread, the one holding TAE files shown, the others searched for its
-  // Havok data.
+  // Several files of one character (a player binder and its animation binders, a model binder
+  // with the animation binder; in any order): opened together, the one holding TAE files shown,
+  // the others searched for its Havok data and its model. DCX / DCP files among them go to the
+  // decode worker (their buffers are transferred: the arrays are detached afterwards).
   function openSet(files, options = {}) {
     userOpenBegins();
     if (!Module) return moduleReady.then(() => openSet(files, options));
     if (files.length === 1) return openBytes(files[0].bytes, files[0].name, options);
+    const arrays = files.map(({ bytes }) => (bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)));
+    if (!decoder.available() || !arrays.some(isWrapped)) {
+      beginOpenTiming();
+      return openSetHere(files, options);
+    }
+    // One buffer per file: each is transferred on its own.
+    const buffers = new Set();
+    const sources = arrays.map((data, i) => {
+      const own = buffers.has(data.buffer) ? data.slice() : data;
+      buffers.add(own.buffer);
+      return { bytes: own, name: files[i].name, size: own.length };
+    });
     beginOpenTiming();
+    const opened = decoder.open(sources, options);
+    opened.catch(endOpenTiming);
+    return opened;
+  }
+
+  // The same on this thread: every file copied into wasm memory, decoded and parsed a step per frame.
+  function openSetHere(files, options = {}) {
     const parsed = waitForOpen(options);
     try {
       for (const file of files.slice(1)) copyIntoEngine(Module._taescope_open_companion, file.bytes, file.name);
@@ -574,7 +462,7 @@
     if (!Module) return Promise.reject(new Error('TAE Scope is still starting'));
     if (!timingStarted) beginOpenTiming();
     const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
-    const opened = decoding.worker && isWrapped(data) ? openInWorker({ bytes: data }, data.length, name, { quiet, startUp }) : openHere(data, name, { quiet });
+    const opened = decoder.available() && isWrapped(data) ? decoder.open([{ bytes: data, name, size: data.length }], { quiet, startUp }) : openHere(data, name, { quiet });
     opened.catch(endOpenTiming);
     return opened;
   }
@@ -626,11 +514,11 @@
     }
     beginOpenTiming();
     try {
-      if (decoding.worker && Module) {
+      if (decoder.available() && Module) {
         // A DCX / DCP file is read by the decode worker itself: this thread never holds its bytes
         // but in the slices it copies into wasm memory.
         const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
-        if (isWrapped(head)) return await openInWorker({ file }, file.size, file.name, { quiet });
+        if (isWrapped(head)) return await decoder.open([{ file, name: file.name, size: file.size }], { quiet });
       }
       const bytes = await readFileWithProgress(file);
       return await openBytes(bytes, file.name, { timingStarted: true, quiet });
@@ -654,10 +542,19 @@
     for (const file of templates) await openFile(file);
     if (others.length <= 1) return others.length ? openFile(others[0], { quiet }) : quiet ? null : readState();
     try {
+      if (decoder.available()) {
+        // Read by the decode worker itself when one of them is a DCX / DCP file.
+        const heads = await Promise.all(others.map(async (f) => new Uint8Array(await f.slice(0, 4).arrayBuffer())));
+        if (heads.some(isWrapped)) {
+          beginOpenTiming();
+          return await decoder.open(others.map((file) => ({ file, name: file.name, size: file.size })), { quiet });
+        }
+      }
       const set = [];
       for (const file of others) set.push({ bytes: await readFileWithProgress(file), name: file.name });
       return await openSet(set, { quiet });
     } catch (error) {
+      endOpenTiming();
       hideBusy();
       $('error-title').textContent = `Could not read ${others.map((f) => f.name).join(', ')}`;
       $('error-text').textContent = String(error && error.message ? error.message : error);
@@ -990,8 +887,7 @@
     const bytes = warmUpState.workerBytes;
     warmUpState.workerBytes = null;
     if (!bytes) return;  // cancelled: a user's file came first
-    if (decoding.worker && decoding.state === 'ready' && !decoding.job) decoding.worker.postMessage({ warm: bytes, milliseconds: WARM_UP_WORKER_MS });
-    else warmUpState.workerAnswered();
+    if (!decoder.warm(bytes, WARM_UP_WORKER_MS)) warmUpState.workerAnswered();
   }
 
   // From a drop (or open() call) to the end of its parse (ready or error).
@@ -1030,8 +926,8 @@
       setTimeout(resolve, 10000);
     });
     warmUpState.workerBytes = bytes.slice();
-    if (decoding.state === 'ready') warmWorker();  // else once the worker says it is ready
-    else if (!decoding.worker) warmUpState.workerAnswered();  // no worker in this page
+    if (decoder.ready()) warmWorker();  // else once the worker says it is ready
+    else if (!decoder.available()) warmUpState.workerAnswered();  // no worker in this page
     const pointer = Module._malloc(bytes.length);
     if (!pointer) {
       warmUpState.state = 'no memory';
@@ -1087,7 +983,7 @@
       .catch((error) => { console.warn(`offline use unavailable: ${error.message}`); return false; })
     : Promise.resolve(false);
 
-  startDecodeWorker();
+  decoder.start();
 
   // ---- start the module ----
   const api = {
@@ -1103,6 +999,9 @@
       return Module ? openBytes(bytes, name) : moduleReady.then(() => openBytes(bytes, name));
     },
     openSet,
+    // How many opens have finished (state().open.finished) since the page loaded: read without
+    // the engine, so that waiting for an open adds nothing to it.
+    opensFinished: () => timing.opensFinished,
     openFile,
     openFiles,
     showPose(on = true) { Module._taescope_show_pose(on ? 1 : 0); return readState(); },

@@ -11,7 +11,7 @@ const CACHE = 'taescope-v1';
 
 // The files the page was loaded with were fetched before this worker existed: fetch them again
 // into the cache now (the samples too), so that the very next load can be offline.
-const APP_FILES = ['./', 'index.html', 'taescope.js', 'taescope.wasm', 'taescope-page.js', 'taescope-download.js',
+const APP_FILES = ['./', 'index.html', 'taescope.js', 'taescope.wasm', 'taescope-page.js', 'taescope-decode-client.js', 'taescope-download.js',
   'taescope.css', 'taescope-decode-worker.js', 'taescope-decode.js', 'taescope-decode.wasm', 'samples/index.json'];
 
 self.addEventListener('install', (event) => {

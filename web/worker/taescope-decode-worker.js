@@ -2,14 +2,17 @@
 // loads taescope-decode.js / .wasm (web/worker/decode_worker.cpp, the engine's container code)
 // and decodes the DCX / DCP wrapper of each file the page sends, off the page's main thread.
 //
-//   page -> worker  { id, name, file: File }        a dropped or chosen file: read here, off the page's thread
-//                   { id, name, bytes: Uint8Array } bytes the page has (their buffer transferred)
+//   page -> worker  { id, files: [{ name, file: File } | { name, bytes: Uint8Array }, ...] }
+//                        the files of one open, in order (one, or a set: a model binder with the
+//                        animation binder, ...): a File is read here, off the page's thread; bytes
+//                        the page has come with their buffer transferred
 //   worker -> page  { type: 'ready' }                     once the module runs
 //                   { type: 'failed', message }           the module could not start (the page decodes itself)
-//                   { type: 'progress', id, fraction, text }
-//                   { type: 'decoded', id, file: Uint8Array, payload: ArrayBuffer, milliseconds }
-//                        the file's bytes and the decoded payload, both transferred, not copied
-//                   { type: 'error', id, error: { message, offset, context } }    the engine's Error, as is
+//                   { type: 'progress', id, member, fraction, text }
+//                   { type: 'decoded', id, member, file: Uint8Array, payload: ArrayBuffer | null, milliseconds }
+//                        member `member`'s bytes and its decoded payload, both transferred, not
+//                        copied (payload null: not a DCX / DCP file, opened as it is)
+//                   { type: 'error', id, member, error: { message, offset, context } }    the engine's Error, as is
 //   page -> worker  { warm: Uint8Array, milliseconds }  the page's bundled sample, decoded again and
 //                        again for that long before any file (web/open_warm_up.h says why); a file
 //                        sent meanwhile stops it before its next decode (the user's file first)
@@ -46,15 +49,20 @@ function decodeInModule(name, bytes) {
   return !!withString(name, (namePointer) => decoder._taescope_worker_decode(file, bytes.length, namePointer));  // frees `file`
 }
 
-function decode(id, name, bytes) {
+// "DCX\0" or "DCP\0": a wrapper to decode (the page's test, web/page/taescope-page.js).
+const isWrapped = (data) => data.length >= 4 && data[0] === 0x44 && data[1] === 0x43 && data[3] === 0 &&
+  (data[2] === 0x58 || data[2] === 0x50);
+
+function decode(id, member, name, bytes) {
   const t0 = performance.now();
-  decoder.onDecodeProgress = (fraction, text) => postMessage({ type: 'progress', id, fraction, text });
+  if (!isWrapped(bytes)) return { type: 'decoded', id, member, file: bytes, payload: null, milliseconds: 0 };
+  decoder.onDecodeProgress = (fraction, text) => postMessage({ type: 'progress', id, member, fraction, text });
   const ok = decodeInModule(name, bytes);
   decoder.onDecodeProgress = null;
-  if (ok === null) return { type: 'error', id, error: { message: `out of memory for ${bytes.length} bytes`, offset: null, context: name } };
+  if (ok === null) return { type: 'error', id, member, error: { message: `out of memory for ${bytes.length} bytes`, offset: null, context: name } };
   if (!ok) {
     const offset = decoder._taescope_worker_error_offset();
-    return { type: 'error', id, error: {
+    return { type: 'error', id, member, error: {
       message: decoder.UTF8ToString(decoder._taescope_worker_error_message()),
       offset: offset >= 0 ? offset : null,
       context: decoder.UTF8ToString(decoder._taescope_worker_error_context()) } };
@@ -63,7 +71,7 @@ function decode(id, name, bytes) {
   const size = decoder._taescope_worker_payload_size();
   const payload = decoder.HEAPU8.slice(pointer, pointer + size).buffer;  // out of the wasm heap, once
   decoder._taescope_worker_release();
-  return { type: 'decoded', id, file: bytes, payload, milliseconds: performance.now() - t0 };
+  return { type: 'decoded', id, member, file: bytes, payload, milliseconds: performance.now() - t0 };
 }
 
 // Fresh memory is slow to touch the first time on the machines measured (page faults: ~30 us per
@@ -115,20 +123,24 @@ self.onmessage = async (event) => {
   }
 };
 
+// Each file of the request in turn, each answered as soon as it is decoded (the page copies the
+// first into its memory while the next one decodes here).
 async function decodeRequest(request) {
-  if (!decoder) {
-    postMessage({ type: 'error', id: request.id, error: { message: 'the decode worker did not start', offset: null, context: request.name } });
-    return;
-  }
-  let bytes = request.bytes;
-  if (!bytes) {
-    try {
-      bytes = new Uint8Array(await request.file.arrayBuffer());
-    } catch (error) {
-      postMessage({ type: 'error', id: request.id, error: { message: `could not read the file: ${error.message}`, offset: null, context: request.name } });
-      return;
+  for (const [member, { name, file, bytes: given }] of request.files.entries()) {
+    if (!decoder) {
+      postMessage({ type: 'error', id: request.id, member, error: { message: 'the decode worker did not start', offset: null, context: name } });
+      continue;
     }
+    let bytes = given;
+    if (!bytes) {
+      try {
+        bytes = new Uint8Array(await file.arrayBuffer());
+      } catch (error) {
+        postMessage({ type: 'error', id: request.id, member, error: { message: `could not read the file: ${error.message}`, offset: null, context: name } });
+        continue;
+      }
+    }
+    const answer = decode(request.id, member, name, bytes);
+    postMessage(answer, answer.type === 'decoded' ? [answer.file.buffer, ...(answer.payload ? [answer.payload] : [])] : []);
   }
-  const answer = decode(request.id, request.name, bytes);
-  postMessage(answer, answer.payload ? [answer.payload, bytes.buffer] : []);
 }
