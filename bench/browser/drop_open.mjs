@@ -1,0 +1,102 @@
+// Browser benchmark of issue 34's page goals: binders dropped as a user drops them, a few seconds
+// after the page loaded (its sample shown, its warm-up over), with nothing polling the app's
+// state during the open: the page's own report, state().open, is read once at the end (the wait
+// reads taescope.opensFinished(), a JavaScript counter, four times a second).
+//   - drop-to-ready (the drop event to status ready) and drop-to-drawn (to the start of the second
+//     frame after it) beside the native `taescope info` of the same file(s) (whole process,
+//     median of 5, same run): target ready <= 2x.
+//   - the longest frame (gap between two frames) from the drop until the open is over, model
+//     read included when a model binder is among the files: target <= 100 ms.
+// Each case is dropped on a fresh page in each of ROUNDS rounds (TAESCOPE_BENCH_DROP_ROUNDS,
+// default 3); the rows give the median and the worst round, and every round's figures.
+// Cases: sekiro/c0000, sekiro/c1130, nightreign/c0100, eldenring/c3000.krak (anibnd.dcx) and the
+// model binder with its animations, eldenring/c5051.chrbnd.dcx + c5051.anibnd.dcx dropped together.
+//   node bench/browser/drop_open.mjs DIST_DIR
+// TAESCOPE_BENCH_CLI: the native `taescope` (default build/release/taescope).
+import fs from 'node:fs';
+import path from 'node:path';
+import { TABLE_HEADER, corpus, fixed, launch, loadAverage, median, nativeInfoMs, newPage, openApp, root, waitForWarmUp } from './browser_bench.mjs';
+
+const distDir = process.argv[2] || path.join(root, 'dist');
+const cli = process.env.TAESCOPE_BENCH_CLI || path.join(root, 'build/release/taescope');
+const ROUNDS = Number(process.env.TAESCOPE_BENCH_DROP_ROUNDS || 3);
+const DROP_AFTER_MS = 3000;  // after the warm-up: a user's first file comes seconds after the page
+const READY_LIMIT = 2, FRAME_LIMIT_MS = 100;
+const CASES = [
+  { label: 'Sekiro c0000.anibnd.dcx (KRAK player binder)', files: ['sekiro/c0000.anibnd.dcx'] },
+  { label: 'Sekiro c1130.anibnd.dcx (DFLT NPC binder)', files: ['sekiro/c1130.anibnd.dcx'] },
+  { label: 'Nightreign c0100.anibnd.dcx (player binder)', files: ['nightreign/c0100.anibnd.dcx'] },
+  { label: 'Elden Ring c3000.krak.anibnd.dcx (KRAK)', files: ['eldenring/c3000.krak.anibnd.dcx'] },
+  { label: 'Elden Ring c5051.chrbnd.dcx + c5051.anibnd.dcx dropped together (model read included)',
+    files: ['eldenring/c5051.chrbnd.dcx', 'eldenring/c5051.anibnd.dcx'] },
+];
+
+// One drop of `names` (served by newPage) on a page loaded DROP_AFTER_MS before; the page's report.
+async function dropOnce(browser, url, files) {
+  const inputs = Object.fromEntries(files.map((f) => [path.basename(f), f]));
+  const { context, page, problems } = await newPage(browser, { inputs });
+  try {
+    await openApp(page, url);
+    await waitForWarmUp(page);
+    await page.evaluate(async (names) => {
+      window.__dropFiles = [];
+      for (const name of names) window.__dropFiles.push(new File([await (await fetch('/__bench_input__/' + encodeURIComponent(name))).blob()], name));
+    }, Object.keys(inputs));
+    await page.waitForTimeout(DROP_AFTER_MS);
+    const before = await page.evaluate(() => {
+      const transfer = new DataTransfer();
+      for (const file of window.__dropFiles) transfer.items.add(file);
+      // A page older than opensFinished() (a build measured as "before"): its small status.
+      const finished = window.taescope.opensFinished ? window.taescope.opensFinished() : window.taescope.openStatus().generation;
+      const target = document.getElementById('canvas');
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      return finished;
+    });
+    await page.waitForFunction((n) => (window.taescope.opensFinished ? window.taescope.opensFinished() > n
+      : window.taescope.openStatus().generation > n && window.taescope.openStatus().open.finished), before, { timeout: 120000, polling: 250 });
+    const s = await page.evaluate(() => window.taescope.state());
+    if (s.status !== 'ready') throw new Error(`${files.join(' + ')}: the open ended in status ${s.status}: ${s.error && s.error.text}`);
+    if (problems.length) throw new Error(`page errors: ${problems.join('; ')}`);
+    return { ...s.open, worker: s.workerDecodeMilliseconds, copy: s.payloadCopyMilliseconds, step: s.longestOpenStepMilliseconds,
+             stepText: s.longestOpenStep, model: s.model ? s.model.status : 'none', modelStep: s.model ? s.model.longestStepMilliseconds : 0 };
+  } finally {
+    await context.close();
+  }
+}
+
+const rows = [];
+const app = await launch(distDir);
+const load = [loadAverage()];
+try {
+  for (const { label, files } of CASES) {
+    const paths = files.map((f) => path.join(corpus, f));
+    if (!paths.every((p) => fs.existsSync(p))) {
+      rows.push(`| browser: drop ${label} to ready | ms | - | - | - | - | skipped: corpus file absent |`);
+      continue;
+    }
+    const rounds = [], natives = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      rounds.push(await dropOnce(app.browser, app.url, paths));
+      // The peer in the same round: `taescope info` of each file (a set: the sum of the files').
+      const each = paths.map((p) => nativeInfoMs(cli, p));
+      natives.push(each.every((v) => v !== null) ? each.reduce((a, b) => a + b, 0) : null);
+    }
+    load.push(loadAverage());
+    const native = natives.every((v) => v !== null) ? median(natives) : null;
+    const ready = median(rounds.map((r) => r.readyMs)), drawn = median(rounds.map((r) => r.drawnMs));
+    const frames = rounds.map((r) => r.longestFrameMs);
+    const every = (key) => rounds.map((r) => (r[key] === null || r[key] === undefined ? '-' : fixed(r[key]))).join('/');
+    const how = `decoded in the ${[...new Set(rounds.map((r) => r.decodedIn))].join(', ')} (${every('worker')} ms there, payload copy ${every('copy')} ms); longest engine step ${every('step')} ms (${rounds[0].stepText})`;
+    if (native !== null) {
+      const ratio = ready / native;
+      rows.push(`| browser: drop ${label} to ready, a few seconds after load (median of ${ROUNDS} drops, each on a fresh page) | ms | ${fixed(ready)} | native \`taescope info\` of the same file${files.length > 1 ? 's (sum)' : ''} (whole process, median of 5 per round; median of the rounds), same run | ${fixed(native)} | ${ratio.toFixed(2)} | target ${ratio <= READY_LIMIT ? 'met' : 'NOT met'} (<= ${READY_LIMIT}x); per drop ${every('readyMs')} ms; drawn (2nd frame after ready) ${fixed(drawn)} ms median (${(drawn / native).toFixed(2)}x; per drop ${every('drawnMs')}); native per round ${natives.map(fixed).join('/')}; ${how} |`);
+    }
+    const worst = Math.max(...frames);
+    const model = files.length > 1 ? `; model ${[...new Set(rounds.map((r) => r.model))].join(', ')}, read ${every('modelMs')} ms after the drop, its longest step ${every('modelStep')} ms` : '';
+    rows.push(`| browser: longest frame while ${label} opens (drop to the end of the open${files.length > 1 ? ', model read included' : ''}; worst of ${ROUNDS} drops) | ms | ${fixed(worst)} | limit | ${FRAME_LIMIT_MS} | ${(worst / FRAME_LIMIT_MS).toFixed(2)} | ${worst <= FRAME_LIMIT_MS ? 'met' : 'NOT met'}; per drop ${every('longestFrameMs')} ms (median ${fixed(median(frames))}); longest task (Long Tasks API) per drop ${every('longestTaskMs')} ms${model} |`);
+  }
+} finally {
+  await app.close();
+}
+console.log(`## Browser: drops as a user drops them (headless Chromium ${app.version}, SwiftShader WebGL2)\n\nLoad average (1/5/15 min) before and after each case: ${load.join(' → ')} on ${(await import('node:os')).cpus().length} cores.\n\n${TABLE_HEADER}\n${rows.join('\n')}`);
