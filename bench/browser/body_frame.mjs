@@ -13,52 +13,31 @@
 //   node bench/browser/body_frame.mjs DIST_DIR [ANIMATION]
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { TABLE_HEADER as header, corpus, launch, median, newPage, openApp, root } from './browser_bench.mjs';
 import { installFrameClock } from './frame_clock.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const { chromium } = await import(path.join(root, 'tests/e2e/node_modules/playwright-core/index.mjs'));
-const { startServer } = await import(path.join(root, 'tools/serve.mjs'));
 
 const distDir = process.argv[2] || path.join(root, 'dist');
 const animation = process.argv[3] || 'a000_003022';
-const corpus = process.env.TAESCOPE_CORPUS || path.resolve(root, '../shared/corpus');
 const anibnd = path.join(corpus, 'eldenring/c5051.anibnd.dcx');
 const chrbnd = path.join(corpus, 'eldenring/c5051.chrbnd.dcx');
-const header = '| benchmark | metric | value | peer | peer value | ratio | note |\n|---|---|---:|---|---:|---:|---|';
 const title = 'Browser: the character\'s body';
 if (!fs.existsSync(anibnd) || !fs.existsSync(chrbnd)) {
   console.log(`## ${title}\n\n${header}\n| browser: frame time playing c5051 with the body | ms | - | - | - | - | skipped: ${anibnd} or ${chrbnd} not found (corpus absent) |`);
   process.exit(0);
 }
-const CHROMIUM_ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const VIEWPORT = { width: 1600, height: 1000 };
 const ROUNDS = Number(process.env.TAESCOPE_BENCH_BODY_ROUNDS || 4);
 const ROUND_SECONDS = 3;
 const LIMIT = 1.5;
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[s.length >> 1] : 0; };
 const fixed = (v) => v.toFixed(3);
 
-const { server, url } = await startServer(distDir, 0);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-const version = browser.version();
+const session = await launch(distDir);
+const { browser, url, version } = session;
 const rows = [];
 try {
-  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
   const inputs = { 'c5051.anibnd.dcx': anibnd, 'c5051.chrbnd.dcx': chrbnd };
-  await page.route('**/__bench_input__/*', (route) => {
-    const name = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop());
-    return route.fulfill({ body: fs.readFileSync(inputs[name]), contentType: 'application/octet-stream' });
-  });
+  const { page, problems } = await newPage(browser, { inputs });
   await installFrameClock(page);
-  await page.goto(url + '?sample=none');
-  await page.waitForFunction(() => window.taescope && window.taescope.ready, null, { timeout: 60000 });
-  await page.evaluate(() => window.taescope.ready);
+  await openApp(page, url, '?sample=none');
   // Both binders dropped together on the canvas (a DragEvent carrying two Files).
   await page.evaluate(async (names) => {
     const transfer = new DataTransfer();
@@ -117,7 +96,6 @@ try {
   // A failure is a row, so that the browser rows before this one still reach docs/benchmarks.md.
   rows.push(`| browser: frame time playing c5051 with the body | ms | - | - | - | - | FAILED: ${String(error.message).split('\n')[0]} |`);
 } finally {
-  await browser.close();
-  server.close();
+  await session.close();
 }
 console.log(`## ${title} (headless Chromium ${version}, SwiftShader WebGL2)\n\n${header}\n${rows.join('\n')}`);

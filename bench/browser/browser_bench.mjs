@@ -49,7 +49,7 @@ export async function newPage(browser, { inputs = {}, refuseWorkers = false, vie
 // ?sample=none).
 export async function openApp(page, url, query = '') {
   await page.goto(url + query);
-  await page.waitForFunction(() => window.taescope && window.taescope.ready, null, { timeout: 60000 });
+  await page.waitForFunction(() => window.taescope && window.taescope.ready, null, { timeout: 180000 });
   await page.evaluate(() => window.taescope.ready);
 }
 

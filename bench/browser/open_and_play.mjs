@@ -24,50 +24,25 @@
 // Several files can be given; each is dropped in turn on the same page.
 //   node bench/browser/open_and_play.mjs DIST_DIR FILE LABEL [FILE LABEL ...]
 // TAESCOPE_BENCH_CLI: the native `taescope` for the info rows (default build/release/taescope).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { VIEWPORT, fixed, launch, median, nativeInfoMs as infoMs, percentile, root } from './browser_bench.mjs';
 import { installFrameClock } from './frame_clock.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const { chromium } = await import(path.join(root, 'tests/e2e/node_modules/playwright-core/index.mjs'));
-const { startServer } = await import(path.join(root, 'tools/serve.mjs'));
 
 const [distDir, ...pairs] = process.argv.slice(2);
 const inputs = [];
 for (let i = 0; i + 1 < pairs.length; i += 2) inputs.push({ file: pairs[i], label: pairs[i + 1] });
-const CHROMIUM_ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const VIEWPORT = { width: 1600, height: 1000 };
 const PLAY_SECONDS = 6;
 
 const cli = process.env.TAESCOPE_BENCH_CLI || path.join(root, 'build/release/taescope');
 const TASK_LIMIT_MS = 50, FRAME_LIMIT_MS = 100, DROP_TO_NATIVE_LIMIT = 2;
 
-// The native `taescope info FILE` as a whole process: wall time, median of `runs`.
-function nativeInfoMs(file, runs = 5) {
-  if (!fs.existsSync(cli)) return null;
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = process.hrtime.bigint();
-    const r = spawnSync(cli, ['info', file], { stdio: ['ignore', 'ignore', 'pipe'] });
-    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    if (r.status !== 0) throw new Error(`taescope info ${file}: exit ${r.status} ${r.stderr}`);
-    times.push(ms);
-  }
-  return median(times);
-}
+// The native `taescope info FILE` as a whole process: wall time, median of 5.
+const nativeInfoMs = (file) => infoMs(cli, file);
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
-const percentile = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
-const fixed = (v) => (v !== 0 && Math.abs(v) < 10 ? v.toFixed(3) : v.toFixed(1));
-
-const { server, url } = await startServer(distDir, 0);
 // playwright-core gives the browser a fresh temporary profile of its own.
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-const version = browser.version();
+const session = await launch(distDir);
+const { browser, url, version } = session;
 const rows = [];
 
 // ---- 3. the page while a file opens: decode worker against the main-thread decode ----
@@ -254,8 +229,7 @@ try {
   }
   if (problems.length) rows.push(`| browser: page errors | - | ${problems.length} | - | 0 | 0 | ${problems.join('; ').slice(0, 300)} |`);
 } finally {
-  await browser.close();
-  server.close();
+  await session.close();
 }
 const header = '| benchmark | metric | value | peer | peer value | ratio | note |\n|---|---|---:|---|---:|---:|---|';
 console.log(`## Browser (headless Chromium ${version}, SwiftShader WebGL2)\n\n${header}\n${rows.join('\n')}`);

@@ -10,47 +10,29 @@
 //   node bench/browser/pose_panel.mjs DIST_DIR [ANIMATION]
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { TABLE_HEADER as header, corpus, launch, median, newPage, openApp, root } from './browser_bench.mjs';
 import { installFrameClock } from './frame_clock.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const { chromium } = await import(path.join(root, 'tests/e2e/node_modules/playwright-core/index.mjs'));
-const { startServer } = await import(path.join(root, 'tools/serve.mjs'));
 
 const distDir = process.argv[2] || path.join(root, 'dist');
 const animation = process.argv[3] || 'a000_003022';
-const corpus = process.env.TAESCOPE_CORPUS || path.resolve(root, '../shared/corpus');
 const input = path.join(corpus, 'eldenring/c5051.anibnd.dcx');
-const header = '| benchmark | metric | value | peer | peer value | ratio | note |\n|---|---|---:|---|---:|---:|---|';
 if (!fs.existsSync(input)) {
   console.log(`## Browser: Pose panel\n\n${header}\n| browser: Pose panel playing c5051 | ms | - | - | - | - | skipped: ${input} not found (corpus absent) |`);
   process.exit(0);
 }
-const CHROMIUM_ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const VIEWPORT = { width: 1600, height: 1000 };
 const ROUNDS = Number(process.env.TAESCOPE_BENCH_POSE_ROUNDS || 4);
 const ROUND_SECONDS = 3;
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
 const fixed = (v) => v.toFixed(3);
 
-const { server, url } = await startServer(distDir, 0);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-const version = browser.version();
+const session = await launch(distDir);
+const { browser, url, version } = session;
 const rows = [];
 try {
-  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(e.message));
-  await page.route('**/__bench_input__', (route) => route.fulfill({ body: fs.readFileSync(input), contentType: 'application/octet-stream' }));
+  const { page, problems } = await newPage(browser, { inputs: { 'c5051.anibnd.dcx': input } });
   await installFrameClock(page);
-  await page.goto(url + '?sample=none');
-  await page.waitForFunction(() => window.taescope && window.taescope.ready, null, { timeout: 60000 });
-  await page.evaluate(() => window.taescope.ready);
+  await openApp(page, url, '?sample=none');
   const opened = await page.evaluate(async () => {
-    const bytes = new Uint8Array(await (await fetch('/__bench_input__')).arrayBuffer());
+    const bytes = new Uint8Array(await (await fetch('/__bench_input__/c5051.anibnd.dcx')).arrayBuffer());
     return window.taescope.open(bytes, 'c5051.anibnd.dcx');
   });
   if (opened.status !== 'ready') throw new Error(`c5051 did not open: ${opened.error && opened.error.text}`);
@@ -85,7 +67,6 @@ try {
   rows.push(`| browser: whole frame on the main thread, Pose panel open, playing c5051 ${animation} (median) | ms | ${fixed(whole[0])} | Pose panel closed, same run | ${fixed(whole[1])} | ${(whole[0] / whole[1]).toFixed(2)} | ${(whole[0] - whole[1]).toFixed(3)} ms more; includes waiting inside WebGL calls for SwiftShader (median GL time open ${fixed(pick(open, 'gl'))}, closed ${fixed(pick(closed, 'gl'))} ms) |`);
   if (problems.length) rows.push(`| browser: page errors | - | ${problems.length} | - | 0 | 0 | ${problems.join('; ').slice(0, 300)} |`);
 } finally {
-  await browser.close();
-  server.close();
+  await session.close();
 }
 console.log(`## Browser: Pose panel (headless Chromium ${version}, SwiftShader WebGL2)\n\n${header}\n${rows.join('\n')}`);

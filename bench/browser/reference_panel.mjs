@@ -8,26 +8,17 @@
 //   node bench/browser/reference_panel.mjs DIST [FILE]
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { launch, median, percentile } from './browser_bench.mjs';
 import { installFrameClock } from './frame_clock.mjs';
 
-// playwright-core is installed for the e2e tests (tests/e2e/node_modules), as open_and_play.mjs finds it.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { chromium } = await import(path.join(root, 'tests/e2e/node_modules/playwright-core/index.mjs'));
-const { startServer } = await import(path.join(root, 'tools/serve.mjs'));
-
 const [dist = 'dist', file] = process.argv.slice(2);
-const CHROMIUM_ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const VIEWPORT = { width: 1400, height: 860 };
 const FRAMES = 120;
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
-const percentile = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * p))]; };
 const fixed = (x) => x.toFixed(2);
 
-const { server, url } = await startServer(path.resolve(dist), 0);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const session = await launch(path.resolve(dist));
+const { browser, url } = session;
 const rows = [];
 try {
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, serviceWorkers: 'block' });
@@ -70,7 +61,6 @@ try {
   if (problems.length) rows.push(`| browser: page errors | - | ${problems.length} | - | 0 | - | ${problems.join('; ').slice(0, 300)} |`);
   await context.close();
 } finally {
-  await browser.close();
-  server.close();
+  await session.close();
 }
 console.log(rows.join('\n'));

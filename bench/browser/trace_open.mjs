@@ -7,20 +7,13 @@
 //   node bench/browser/trace_open.mjs DIST_DIR FILE LABEL [FILE LABEL ...]
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fixed, launch } from './browser_bench.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { chromium } = await import(path.join(root, 'tests/e2e/node_modules/playwright-core/index.mjs'));
-const { startServer } = await import(path.join(root, 'tools/serve.mjs'));
 const [distDir, ...pairs] = process.argv.slice(2);
 const inputs = [];
 for (let i = 0; i + 1 < pairs.length; i += 2) inputs.push({ file: pairs[i], label: pairs[i + 1] });
-const CHROMIUM_ARGS = ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-const fixed = (v) => (v !== 0 && Math.abs(v) < 10 ? v.toFixed(3) : v.toFixed(1));
-
-const { server, url } = await startServer(distDir, 0);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const session = await launch(distDir);
+const { browser, url } = session;
 
 // One drop of `file` on a fresh page, traced: the open's longest main-thread task by thread time.
 async function tracedDrop(file, refuseWorkers) {
@@ -71,7 +64,6 @@ try {
     rows.push(`| browser: longest main-thread task by thread CPU time while ${label} opens (Chromium trace, tdur) | ms | ${fixed(a.cpu)} | the same drop, workers refused (decode on the main thread), same run | ${fixed(b.cpu)} | ${(a.cpu / b.cpu).toFixed(2)} | ${a.cpu < 50 ? 'under' : 'OVER'} 50 ms of work; that task's wall time ${fixed(a.wall)} ms (peer ${fixed(b.cpu)} cpu / ${fixed(b.wall)} wall); ${a.over50} tasks of 50 ms cpu or more (peer ${b.over50}); decoded in the ${a.decodedIn} (peer: ${b.decodedIn}); traced drop to drawn ${fixed(a.drawnMs)} ms (peer ${fixed(b.drawnMs)}) |`);
   }
 } finally {
-  await browser.close();
-  server.close();
+  await session.close();
 }
 console.log(rows.join('\n'));
