@@ -180,4 +180,84 @@ export async function openTests({ openPage, dropFile, frames, test, check, corpu
       await withoutWorker.context.close();
     }
   });
+
+  // A model binder with its animation binder (dropped together, or the model dropped onto the open
+  // animations) goes to the decode worker like a single file: the facts are the page's report of
+  // what the worker did with each file (state().open.files: a payload came back for each), never
+  // a time.
+  const anibnd = corpusFile('eldenring/c5051.anibnd.dcx'), chrbnd = corpusFile('eldenring/c5051.chrbnd.dcx');
+  // Drops `files` ([{bytes, name}]) at once on the canvas; the state once the open is over (its
+  // model read included), waited for on taescope.opensFinished() (no engine call while it opens).
+  async function dropTogether(page, files) {
+    const before = await page.evaluate(() => window.taescope.opensFinished());
+    await page.evaluate((files) => {
+      const transfer = new DataTransfer();
+      for (const f of files) {
+        const binary = atob(f.base64);
+        const data = new Uint8Array(binary.length);
+        for (let i = 0; i < binary.length; i++) data[i] = binary.charCodeAt(i);
+        transfer.items.add(new File([data], f.name, { type: 'application/octet-stream' }));
+      }
+      const target = document.getElementById('canvas');
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, files.map((f) => ({ base64: Buffer.from(f.bytes).toString('base64'), name: f.name })));
+    await page.waitForFunction((n) => window.taescope.opensFinished() > n, before, { timeout: 120000, polling: 100 });
+    return page.evaluate(() => window.taescope.state());
+  }
+
+  await test('a model binder with its animation binder, dropped together or the model onto the open binder, is decoded in the worker (each file), both shown; a damaged model binder gives the main thread\'s error and the animations stay', async () => {
+    if (!anibnd || !chrbnd) return 'skip';
+    const animations = { bytes: fs.readFileSync(anibnd), name: 'c5051.anibnd.dcx' };
+    const model = { bytes: fs.readFileSync(chrbnd), name: 'c5051.chrbnd.dcx' };
+    const damaged = { bytes: Buffer.from(model.bytes.subarray(0, Math.floor(model.bytes.length / 2))), name: 'c5051.chrbnd.dcx' };
+    const withWorker = await openPage({ query: '?sample=none' });
+    const withoutWorker = await openPage({ query: '?sample=none', initScript: REFUSE_WORKERS });
+    const shows = (s, label) => {
+      check(s.status === 'ready' && s.fileName === 'c5051.anibnd.dcx' && s.document.animationCount > 0, `${label}: ${s.status}, shown ${s.fileName}`);
+      check(s.model && s.model.status === 'ready' && s.model.meshes.length > 0, `${label}: model ${s.model && s.model.status} ${s.model && s.model.error}`);
+      check(s.open.finished && s.open.modelMs > 0, `${label}: the open report does not cover the model read: ${JSON.stringify(s.open)}`);
+    };
+    const inWorker = (s, names, label) => {
+      check(s.open.decodedIn === 'worker', `${label}: decoded in the ${s.open.decodedIn} (worker: ${s.open.worker})`);
+      const files = s.open.files || [];
+      check(files.length === names.length && names.every((n, i) => files[i].name === n && files[i].decodedIn === 'worker' && files[i].payloadBytes > 0),
+        `${label}: the worker's report ${JSON.stringify(files)}, expected a payload for each of ${names}`);
+    };
+    try {
+      // The model first: the file holding the animations is the one shown, whatever the order.
+      let s = await dropTogether(withWorker.page, [model, animations]);
+      shows(s, 'dropped together');
+      inWorker(s, ['c5051.anibnd.dcx', 'c5051.chrbnd.dcx'], 'dropped together');  // the model binder is decoded last
+      check(s.companions.includes('c5051.chrbnd.dcx') || s.companions.some((c) => /c5051\.chrbnd/.test(c)), `companions ${JSON.stringify(s.companions)}`);
+      console.log(`note  set: ${JSON.stringify(s.open.files)}; ready after ${s.open.readyMs.toFixed(0)} ms, model read after ${s.open.modelMs.toFixed(0)} ms`);
+      // The animations alone, then the model dropped onto them.
+      s = await dropTogether(withWorker.page, [animations]);
+      check(s.status === 'ready' && !s.model, `the animations alone: ${s.status}, model ${JSON.stringify(s.model && s.model.status)}`);
+      s = await dropTogether(withWorker.page, [model]);
+      shows(s, 'dropped onto the binder');
+      inWorker(s, ['c5051.chrbnd.dcx'], 'dropped onto the binder');
+      // A damaged model binder with the animations: the animations open, the model says why not,
+      // with the error the main thread's decoder gives for the same bytes.
+      const a = await dropTogether(withWorker.page, [animations, damaged]);
+      const b = await dropTogether(withoutWorker.page, [animations, damaged]);
+      for (const [label, x] of [['worker', a], ['main thread', b]]) {
+        check(x.status === 'ready' && x.fileName === 'c5051.anibnd.dcx' && x.document.animationCount > 0, `damaged set (${label}): ${x.status}, shown ${x.fileName}`);
+        check(x.model && x.model.status === 'error' && x.model.error, `damaged set (${label}): model ${JSON.stringify(x.model)}`);
+      }
+      check(a.open.decodedIn === 'worker' && b.open.decodedIn === 'main thread', `damaged set: decoded in the ${a.open.decodedIn} / ${b.open.decodedIn}`);
+      const failed = (a.open.files || []).find((f) => f.name === 'c5051.chrbnd.dcx');
+      check(failed && failed.decodedIn === 'worker' && failed.error, `damaged set: the worker's report ${JSON.stringify(a.open.files)}`);
+      check(a.model.error === b.model.error, `damaged set: the worker says "${a.model.error}", the main thread "${b.model.error}"`);
+      check(JSON.stringify(a.companionErrors) === JSON.stringify(b.companionErrors), `companionErrors ${JSON.stringify(a.companionErrors)} vs ${JSON.stringify(b.companionErrors)}`);
+      const played = await withWorker.page.evaluate(() => window.taescope.play(true));
+      check(played.timeline.playing, 'the animations do not play after the damaged model');
+      console.log(`note  damaged model in the set: "${a.model.error.slice(0, 140)}"`);
+      check(withWorker.problems.length === 0, withWorker.problems.join('; '));
+      check(withoutWorker.problems.filter((p) => !/workers refused/.test(p)).length === 0, withoutWorker.problems.join('; '));
+    } finally {
+      await withWorker.context.close();
+      await withoutWorker.context.close();
+    }
+  });
 }

@@ -19,6 +19,10 @@
 export const isWrapped = (data) => data.length >= 4 && data[0] === 0x44 && data[1] === 0x43 && data[3] === 0 &&
   (data[2] === 0x58 || data[2] === 0x50);
 
+// A model binder (cXXXX.chrbnd, .chrbnd.dcx) or a loose .flver, as the app names them
+// (web/character_view_model.h is_model_binder_name).
+const isModelBinderName = (name) => /\.(chrbnd|chrbnd\.dcx|flver)$/i.test(name);
+
 const HANDOVER_SLICE = 1 << 20;  // bytes per copy into wasm memory
 const HANDOVER_TASK_MS = 12;     // copying goes on in one task while it has taken less than this
 
@@ -32,6 +36,10 @@ const nextTask = (() => {
 
 export function createDecodeClient(page) {
   const decoding = { worker: null, state: 'none', why: '', job: null, queued: null, jobs: 0 };
+  // What the worker did with each file of the last open sent to it: [{ name, decodedIn: "worker",
+  // payloadBytes (0: not a DCX / DCP file, opened as it is) | error }]; decodedIn "main thread" for
+  // each when the open went to the page's own decoder after all.
+  let lastFiles = [];
 
   function start() {
     if (typeof Worker !== 'function') {
@@ -123,6 +131,9 @@ export function createDecodeClient(page) {
     }
     member.answered = true;
     if (job.members.every((m) => m.answered)) decoding.job = null;
+    lastFiles[member.index] = message.type === 'decoded'
+      ? { name: member.name, decodedIn: 'worker', payloadBytes: message.payload ? message.payload.byteLength : 0 }
+      : { name: member.name, decodedIn: 'worker', error: message.error.message };
     if (message.type === 'decoded') {
       // Members are handed over one after the other, in the order they were decoded.
       const payload = message.payload ? new Uint8Array(message.payload) : null;
@@ -156,6 +167,7 @@ export function createDecodeClient(page) {
   }
 
   function openHereOrFail(job) {
+    lastFiles = job.members.map((m) => ({ name: m.name, decodedIn: 'main thread' }));
     const read = (m) => (m.file ? page.readFile(m.file) : Promise.resolve(m.bytes));
     Promise.all(job.members.map(read)).then((all) => {
       if (job.members.length === 1) return page.openHere(all[0], job.members[0].name, job.options);
@@ -163,11 +175,14 @@ export function createDecodeClient(page) {
     }, (e) => { for (const m of job.members) failMember(job, m, `could not read the file: ${e.message}`); });
   }
 
-  // Opens `sources` ([{ name, size, file } | { name, size, bytes }], the file shown first when it
-  // holds TAE files; bytes' buffers are transferred to the worker: detached here) as one open whose
-  // files the worker decodes. Resolves as page.waitForOpen(options) does.
-  function open(sources, options = {}) {
+  // Opens `given` ([{ name, size, file } | { name, size, bytes }]; bytes' buffers are transferred to
+  // the worker: detached here) as one open whose files the worker decodes; the app shows the one
+  // holding TAE files. Resolves as page.waitForOpen(options) does.
+  function open(given, options = {}) {
     const Module = page.engine();
+    // Model binders last: the worker decodes (and the app opens) the files in this order, so the
+    // animation binder is parsed here while the worker still decodes the model's larger Kraken data.
+    const sources = [...given.filter((s) => !isModelBinderName(s.name)), ...given.filter((s) => isModelBinderName(s.name))];
     const serial = page.withString(sources[0].name, (n) => Module._taescope_open_in_worker(sources[0].size, n));
     const members = sources.map((source, i) => ({ ...source, index: i, answered: false }));
     for (const member of members.slice(1))
@@ -186,6 +201,7 @@ export function createDecodeClient(page) {
       start();
     }
     const job = { id: ++decoding.jobs, serial, options, members, handovers: Promise.resolve() };
+    lastFiles = members.map((m) => ({ name: m.name, decodedIn: 'not yet' }));
     if (!decoding.worker) openHereOrFail(job);  // no worker after all
     else if (decoding.state === 'ready') post(job);
     else decoding.queued = job;  // sent once the worker runs; decoded here if it never does
@@ -205,6 +221,7 @@ export function createDecodeClient(page) {
     open,
     warm,
     available: () => !!decoding.worker,
+    lastFiles: () => lastFiles.map((f) => ({ ...f })),
     ready: () => decoding.state === 'ready',
     // "ready" | "starting" | "unavailable (why)" | "none"
     describe: () => (decoding.state === 'unavailable' ? `unavailable (${decoding.why})` : decoding.state),

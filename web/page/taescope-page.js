@@ -20,6 +20,8 @@
 //        count), longTaskObserver (false: the browser has no such API), longestFrameMs (the
 //        longest gap between two frames), frames, readyMs (open start to status ready/error),
 //        drawnMs (to the start of the second frame after that: the result has been drawn),
+//        files (decoded in the worker: what it did with each file of the open, [{name, decodedIn:
+//        "worker", payloadBytes (0: opened as it is) | error}]; else null),
 //        modelMs (to the first frame after a model binder of the open was read, or failed; null:
 //        none), finished (drawnMs, and modelMs when a model is read, are known) }
 //   taescope.opensFinished() -> how many opens have finished: wait on it without reading the state
@@ -353,6 +355,7 @@ import { createDecodeClient, isWrapped } from './taescope-decode-client.js';
     const during = timing.start < 0 ? [] : longTasks.filter((t) => t.start >= timing.start && t.start <= until);
     return {
       decodedIn: state.openDecodedIn,
+      files: state.openDecodedIn === 'worker' ? decoder.lastFiles() : null,
       worker: decoder.describe(),
       longestTaskMs: during.reduce((m, t) => Math.max(m, t.duration), 0),
       longTasks: during.length,
