@@ -5,7 +5,8 @@
 # corpus's large player binders and a Kraken binder when the corpus is there, with
 # bench/browser/open_and_play.mjs. The open rows compare against the native `taescope info` of
 # the same file (build/release/taescope, built by bench/run).
-# Then the Reference panel with the whole Elden Ring template listed (reference_panel.mjs).
+# Then issue 34's drops (drop_open.mjs), the Reference panel with the whole Elden Ring template
+# listed (reference_panel.mjs).
 # Then the Pose panel open against closed, with bench/browser/pose_panel.mjs, and the character's
 # body shown against the skeleton only, with bench/browser/body_frame.mjs.
 set -euo pipefail
@@ -28,6 +29,11 @@ TAESCOPE_BENCH_CLI="$ROOT/build/release/taescope" node "$ROOT/bench/browser/open
 # The same opens by thread CPU time (a Chromium trace): what each main-thread task cost apart
 # from waiting for a core on a loaded machine.
 node "$ROOT/bench/browser/trace_open.mjs" "$ROOT/dist" "${inputs[@]}"
+# Issue 34's page goals: the four corpus binders and the c5051 model + animation binders dropped as a
+# user drops them (a few seconds after load, nothing polling the state): drop-to-ready beside native
+# `taescope info`, the longest frame (model read included), and a traced drop's main-thread CPU.
+echo
+TAESCOPE_BENCH_CLI="$ROOT/build/release/taescope" node "$ROOT/bench/browser/drop_open.mjs" "$ROOT/dist"
 # The Reference panel (issue 28): the whole Elden Ring template listed, with no file and with
 # the generated Elden Ring-scale binder open (its per-field value counts).
 node "$ROOT/bench/browser/reference_panel.mjs" "$ROOT/dist" "$BINDER"
