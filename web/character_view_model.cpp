@@ -277,9 +277,12 @@ const CharacterView& CharacterViewModel::prepare(const PoseView& pose, const Mas
     }
     MaskState state{};
     if (masks) state = *masks;
-    v.visible = mesh_visibility(model, state, force_masks_shown);
+    // Masked: hidden by its mask group at the playhead; drawn: not masked, or every mesh when forced.
     v.masked = mesh_visibility(model, state, false);
     for (uint8_t& m : v.masked) m = m ? 0 : 1;
+    v.visible.assign(v.masked.size(), 1);
+    if (!force_masks_shown)
+        for (size_t i = 0; i < v.masked.size(); ++i) v.visible[i] = v.masked[i] ? 0 : 1;
     v.force_masks_shown = force_masks_shown;
     v.event_dummy_ids = std::move(event_dummy_ids);
     v.highlighted.assign(model.dummies.size(), 0);

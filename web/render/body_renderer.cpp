@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <cstdio>
 
 #include "imgui_webgl_renderer.h"
 
@@ -18,13 +17,8 @@ BodyRenderer& body_renderer() {
 void BodyRenderer::start_compiling() { program_.start(); }
 
 bool BodyRenderer::ensure_program() {
-    if (program_.finished()) return program_.id() != 0;
-    std::string log;
-    if (!program_.finish(log)) {
-        mode_ = "not drawn (shader failed: " + log + ")";
-        std::printf("body shader failed: %s\n", log.c_str());
-        return false;
-    }
+    const auto readiness = program_.finish_for_drawing("body", "not drawn", mode_);
+    if (readiness != StagedGlProgram::Readiness::JustLinked) return readiness == StagedGlProgram::Readiness::Ready;
     // Uniform locations once, here: never a query while drawing.
     view_projection_location_ = glGetUniformLocation(program_.id(), "u_view_projection");
     offset_location_ = glGetUniformLocation(program_.id(), "u_offset");

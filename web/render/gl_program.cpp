@@ -2,6 +2,8 @@
 
 #include <GLES3/gl3.h>
 
+#include <cstdio>
+
 namespace taescope::web {
 
 namespace {
@@ -53,6 +55,16 @@ unsigned StagedGlProgram::finish(std::string& log) {
     glDeleteShader(fragment_shader_);
     vertex_shader_ = fragment_shader_ = 0;
     return program_;
+}
+
+StagedGlProgram::Readiness StagedGlProgram::finish_for_drawing(const char* name, const char* failed_mode,
+                                                               std::string& mode) {
+    if (finished_) return program_ ? Readiness::Ready : Readiness::Failed;
+    std::string log;
+    if (finish(log)) return Readiness::JustLinked;
+    mode = std::string(failed_mode) + " (shader failed: " + log + ")";
+    std::printf("%s shader failed: %s\n", name, log.c_str());
+    return Readiness::Failed;
 }
 
 unsigned build_gl_program(const char* vertex_source, const char* fragment_source, std::string& log) {

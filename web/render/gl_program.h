@@ -27,6 +27,16 @@ public:
     bool finished() const { return finished_; }
     unsigned id() const { return program_; }
 
+    // What a renderer's first draw learns from finish_for_drawing().
+    enum class Readiness {
+        Failed,      // no program; the renderer draws nothing (or its fallback)
+        JustLinked,  // linked by this call: look up uniforms and make buffers now, once
+        Ready,       // linked by an earlier call: draw
+    };
+    // finish() for a renderer: on the call that finds the link failed, sets `mode` to
+    // "<failed_mode> (shader failed: <log>)" (what state() reports) and prints the log under `name`.
+    Readiness finish_for_drawing(const char* name, const char* failed_mode, std::string& mode);
+
 private:
     const char* vertex_source_;
     const char* fragment_source_;

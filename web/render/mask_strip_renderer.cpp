@@ -3,7 +3,6 @@
 #include <GLES3/gl3.h>
 #include <emscripten.h>
 
-#include <cstdio>
 
 #include "embedded_shaders.h"
 #include "gl_program.h"
@@ -19,13 +18,8 @@ MaskStripRenderer& mask_strip_renderer() {
 void MaskStripRenderer::start_compiling() { program_.start(); }
 
 bool MaskStripRenderer::ensure_program() {
-    if (program_.finished()) return program_.id() != 0;
-    std::string log;
-    if (!program_.finish(log)) {
-        mode_ = "draw-list (shader failed: " + log + ")";
-        std::printf("mask strip shader failed: %s\n", log.c_str());
-        return false;
-    }
+    const auto readiness = program_.finish_for_drawing("mask strip", "draw-list", mode_);
+    if (readiness != StagedGlProgram::Readiness::JustLinked) return readiness == StagedGlProgram::Readiness::Ready;
     glGenTextures(1, &texture_);
     glGenVertexArrays(1, &vertex_array_);
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_texture_size_);

@@ -3,7 +3,6 @@
 #include <GLES3/gl3.h>
 
 #include <cstddef>
-#include <cstdio>
 
 #include "embedded_shaders.h"
 #include "gl_program.h"
@@ -19,13 +18,8 @@ PoseRenderer& pose_renderer() {
 void PoseRenderer::start_compiling() { program_.start(); }
 
 bool PoseRenderer::ensure_program() {
-    if (program_.finished()) return program_.id() != 0;
-    std::string log;
-    if (!program_.finish(log)) {
-        mode_ = "not drawn (shader failed: " + log + ")";
-        std::printf("pose shader failed: %s\n", log.c_str());
-        return false;
-    }
+    const auto readiness = program_.finish_for_drawing("pose", "not drawn", mode_);
+    if (readiness != StagedGlProgram::Readiness::JustLinked) return readiness == StagedGlProgram::Readiness::Ready;
     // Uniform locations once, here: never a query while drawing.
     view_projection_location_ = glGetUniformLocation(program_.id(), "u_view_projection");
     viewport_location_ = glGetUniformLocation(program_.id(), "u_viewport");
