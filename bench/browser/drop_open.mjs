@@ -13,6 +13,9 @@
 // model binder with its animations, eldenring/c5051.chrbnd.dcx + c5051.anibnd.dcx dropped together.
 //   node bench/browser/drop_open.mjs DIST_DIR
 // TAESCOPE_BENCH_CLI: the native `taescope` (default build/release/taescope).
+// TAESCOPE_BENCH_PEER_DIST: another build of the page (an earlier commit's), dropped on in the same
+// rounds, alternating with DIST_DIR's drops; its figures go into the notes ("before").
+import { startServer } from '../../tools/serve.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { TABLE_HEADER, corpus, fixed, launch, loadAverage, median, nativeInfoMs, newPage, openApp, root, waitForWarmUp } from './browser_bench.mjs';
@@ -88,6 +91,8 @@ function mainThreadTasks(trace) {
 const TRACE = process.env.TAESCOPE_BENCH_DROP_TRACE !== '0';
 const rows = [];
 const app = await launch(distDir);
+const peerDist = process.env.TAESCOPE_BENCH_PEER_DIST;
+const peer = peerDist ? await startServer(peerDist, 0) : null;
 const load = [loadAverage()];
 try {
   for (const { label, files } of CASES) {
@@ -96,9 +101,10 @@ try {
       rows.push(`| browser: drop ${label} to ready | ms | - | - | - | - | skipped: corpus file absent |`);
       continue;
     }
-    const rounds = [], natives = [];
+    const rounds = [], natives = [], before = [];
     for (let round = 0; round < ROUNDS; round++) {
       rounds.push(await dropOnce(app.browser, app.url, paths));
+      if (peer) before.push(await dropOnce(app.browser, peer.url, paths));
       // The peer in the same round: `taescope info` of each file (a set: the sum of the files').
       const each = paths.map((p) => nativeInfoMs(cli, p));
       natives.push(each.every((v) => v !== null) ? each.reduce((a, b) => a + b, 0) : null);
@@ -110,14 +116,15 @@ try {
     const ready = median(rounds.map((r) => r.readyMs)), drawn = median(rounds.map((r) => r.drawnMs));
     const frames = rounds.map((r) => r.longestFrameMs);
     const every = (key) => rounds.map((r) => (r[key] === null || r[key] === undefined ? '-' : fixed(r[key]))).join('/');
+    const peerNote = (key) => (peer ? `; before (${peerDist}, same rounds): ${before.map((r) => (r[key] === null ? '-' : fixed(r[key]))).join('/')} ms, decoded in the ${[...new Set(before.map((r) => r.decodedIn))].join(', ')}` : '');
     const how = `decoded in the ${[...new Set(rounds.map((r) => r.decodedIn))].join(', ')} (${every('worker')} ms there, payload copy ${every('copy')} ms); longest engine step ${every('step')} ms (${rounds[0].stepText})`;
     if (native !== null) {
       const ratio = ready / native;
-      rows.push(`| browser: drop ${label} to ready, a few seconds after load (median of ${ROUNDS} drops, each on a fresh page) | ms | ${fixed(ready)} | native \`taescope info\` of the same file${files.length > 1 ? 's (sum)' : ''} (whole process, median of 5 per round; median of the rounds), same run | ${fixed(native)} | ${ratio.toFixed(2)} | target ${ratio <= READY_LIMIT ? 'met' : 'NOT met'} (<= ${READY_LIMIT}x); per drop ${every('readyMs')} ms; drawn (2nd frame after ready) ${fixed(drawn)} ms median (${(drawn / native).toFixed(2)}x; per drop ${every('drawnMs')}); native per round ${natives.map(fixed).join('/')}; ${how} |`);
+      rows.push(`| browser: drop ${label} to ready, a few seconds after load (median of ${ROUNDS} drops, each on a fresh page) | ms | ${fixed(ready)} | native \`taescope info\` of the same file${files.length > 1 ? 's (sum)' : ''} (whole process, median of 5 per round; median of the rounds), same run | ${fixed(native)} | ${ratio.toFixed(2)} | target ${ratio <= READY_LIMIT ? 'met' : 'NOT met'} (<= ${READY_LIMIT}x); per drop ${every('readyMs')} ms; drawn (2nd frame after ready) ${fixed(drawn)} ms median (${(drawn / native).toFixed(2)}x; per drop ${every('drawnMs')}); native per round ${natives.map(fixed).join('/')}; ${how}${peerNote('readyMs')} |`);
     }
     const worst = Math.max(...frames);
     const model = files.length > 1 ? `; model ${[...new Set(rounds.map((r) => r.model))].join(', ')}, read ${every('modelMs')} ms after the drop, its longest step ${every('modelStep')} ms` : '';
-    rows.push(`| browser: longest frame while ${label} opens (drop to the end of the open${files.length > 1 ? ', model read included' : ''}; worst of ${ROUNDS} drops) | ms | ${fixed(worst)} | limit | ${FRAME_LIMIT_MS} | ${(worst / FRAME_LIMIT_MS).toFixed(2)} | ${worst <= FRAME_LIMIT_MS ? 'met' : 'NOT met'}; per drop ${every('longestFrameMs')} ms (median ${fixed(median(frames))}); longest task (Long Tasks API) per drop ${every('longestTaskMs')} ms${model} |`);
+    rows.push(`| browser: longest frame while ${label} opens (drop to the end of the open${files.length > 1 ? ', model read included' : ''}; worst of ${ROUNDS} drops) | ms | ${fixed(worst)} | limit | ${FRAME_LIMIT_MS} | ${(worst / FRAME_LIMIT_MS).toFixed(2)} | ${worst <= FRAME_LIMIT_MS ? 'met' : 'NOT met'}; per drop ${every('longestFrameMs')} ms (median ${fixed(median(frames))}); longest task (Long Tasks API) per drop ${every('longestTaskMs')} ms${model}${peerNote('longestFrameMs')} |`);
     if (traced) {
       const t = traced.tasks;
       rows.push(`| browser: longest main-thread task by thread CPU time while ${label} opens (one traced drop, Chromium trace tdur) | ms | ${fixed(t.longest.cpu)} | limit | ${FRAME_LIMIT_MS} | ${(t.longest.cpu / FRAME_LIMIT_MS).toFixed(2)} | ${t.longest.cpu <= FRAME_LIMIT_MS ? 'met' : 'NOT met'} by work done; that task's wall time ${fixed(t.longest.wall)} ms; in it: ${t.longest.what}; main thread ${fixed(t.cpu)} ms of CPU in ${t.count} tasks from the drop to the end (${t.over50} of 50 ms or more); traced drop ready after ${fixed(traced.readyMs)} ms, longest frame ${fixed(traced.longestFrameMs)} ms wall |`);
@@ -125,5 +132,6 @@ try {
   }
 } finally {
   await app.close();
+  if (peer) peer.server.close();
 }
 console.log(`## Browser: drops as a user drops them (headless Chromium ${app.version}, SwiftShader WebGL2)\n\nLoad average (1/5/15 min) before and after each case: ${load.join(' → ')} on ${(await import('node:os')).cpus().length} cores.\n\n${TABLE_HEADER}\n${rows.join('\n')}`);
