@@ -72,10 +72,11 @@ uint64_t decode_all_events(const std::vector<ParsedTae>& taes) {
 std::vector<OpenStageInput> open_stage_inputs(const std::string& corpus_dir, const std::string& generated_dir) {
     std::vector<OpenStageInput> inputs;
     for (const char* rel :
-         {"ds3/c0000.anibnd.dcx", "sekiro/c0000.anibnd.dcx", "sekiro/c5070.anibnd.dcx", "sekiro/c1451.krak.anibnd.dcx",
-          "eldenring/c2100.anibnd.dcx", "eldenring/c3010.anibnd.dcx", "eldenring/c4310.anibnd.dcx",
-          "eldenring/c1000.krak.anibnd.dcx", "eldenring/c3000.krak.anibnd.dcx", "eldenring/c3061.krak.anibnd.dcx",
-          "eldenring/c5780.krak.anibnd.dcx", "nightreign/c0100.anibnd.dcx"}) {
+         {"ds3/c0000.anibnd.dcx", "sekiro/c0000.anibnd.dcx", "sekiro/c1130.anibnd.dcx", "sekiro/c5070.anibnd.dcx",
+          "sekiro/c1451.krak.anibnd.dcx", "eldenring/c2100.anibnd.dcx", "eldenring/c5051.anibnd.dcx",
+          "eldenring/c3010.anibnd.dcx", "eldenring/c4310.anibnd.dcx", "eldenring/c1000.krak.anibnd.dcx",
+          "eldenring/c3000.krak.anibnd.dcx", "eldenring/c3061.krak.anibnd.dcx", "eldenring/c5780.krak.anibnd.dcx",
+          "nightreign/c0100.anibnd.dcx"}) {
         const std::string path = corpus_dir + "/" + rel;
         if (read_file(path).ok()) inputs.push_back({rel, path});
     }
@@ -125,7 +126,7 @@ OpenStageReport measure_open_stages(const OpenStageInput& input, double budget) 
         }
         std::vector<ParsedTae> taes;
         for (size_t index : tae_member_indices(*binder)) {
-            auto model = read_tae(binder->members[index].data);
+            auto model = read_tae_shared(binder->members[index].data);
             if (model.ok()) taes.push_back({binder->members[index].name, std::move(model).value()});
         }
         r.decoded_fields = decode_all_events(taes);
@@ -162,7 +163,7 @@ OpenStageReport measure_open_stages(const OpenStageInput& input, double budget) 
         r.bnd4_parse = adaptive_median(budget, r.repeats, [&] { (void)bnd4_read_shared(dcx->payload); });
         const std::vector<size_t> members = tae_member_indices(*binder);
         r.tae_parse = adaptive_median(budget, r.repeats, [&] {
-            for (size_t index : members) (void)read_tae(binder->members[index].data);
+            for (size_t index : members) (void)read_tae_shared(binder->members[index].data);
         });
         uint64_t fields = 0;
         r.template_decode = adaptive_median(budget, r.repeats, [&] { fields = decode_all_events(taes); });

@@ -4,8 +4,9 @@
 //
 // The stages, as the app runs them when a file is dropped:
 //   decompress       dcx_read: the DCX header and zlib inflate or Kraken decode of the payload
-//   BND4 parse       bnd4_read of the payload (members' data is copied out)
-//   TAE parse        read_tae of every event-file member (the slot rule of binder/tae_slots.h)
+//   BND4 parse       bnd4_read_shared of the payload (members are windows into it)
+//   TAE parse        read_tae_shared of every event-file member (the slot rule of binder/tae_slots.h):
+//                    events view their parameter bytes in the member, as the app reads them
 //   template decode  decode_event of every event with the templates of the detected game
 // Each stage is timed on its own (median of repeats), starting from the previous stage's output.
 #pragma once
@@ -59,11 +60,13 @@ struct OpenStageReport {
 
     // Heap (heap_tracking.h) during one sequential pass of the stages, the input file not counted:
     // the peak, and what stays live once everything is open (the decompressed payload, the binder
-    // with its member copies, the TAE models; decoded events are temporaries).
+    // table, the TAE models, whose events view their bytes in the payload; decoded events are
+    // temporaries). A payload of 256 KiB or more comes from aligned_alloc (huge pages,
+    // io/shared_bytes.cpp), which the counting of operator new does not see.
     int64_t peak_heap = 0;
     int64_t ready_heap = 0;
     int64_t live_after_decompress = 0;  // the payload, plus the DCX header and compressed bytes kept for export
-    int64_t live_after_bnd4 = 0;        // plus the binder: every member's data copied out
+    int64_t live_after_bnd4 = 0;        // plus the binder's table (members are windows into the payload)
 };
 
 // Times every stage of one input. `time_budget_seconds` bounds how long each stage is repeated

@@ -15,10 +15,11 @@ namespace {
 
 bool is_tae(Bytes b) { return b.size() >= 4 && std::memcmp(b.data(), "TAE ", 4) == 0; }
 
-void parse_tae(DocumentTae& t, Bytes data) {
+// `data` is shared with the parsed file: its events view their parameter bytes in it.
+void parse_tae(DocumentTae& t, const SharedBytes& data) {
     t.tae.reset();
     t.error.reset();
-    auto r = read_tae(data);
+    auto r = read_tae_shared(data);
     if (r.ok()) {
         t.tae = std::move(r).value();
     } else {
@@ -77,8 +78,10 @@ void scan_binder(Document& doc, const std::vector<BinderMemberRef>& refs, const 
                             (doc.slots.has_version_member ? " (member 9,999,999 present)" : " (no member 9,999,999)"));
 }
 
-Bytes member_bytes(const Document& doc, size_t index) {
-    return doc.bnd4 ? Bytes(doc.bnd4->members[index].data) : Bytes(doc.bnd3->members[index].data);
+// A BND4 member is a window into the payload (shared, not copied); a BND3 member's bytes are
+// copied once (BND3 members own plain vectors).
+SharedBytes member_bytes(const Document& doc, size_t index) {
+    return doc.bnd4 ? doc.bnd4->members[index].data : SharedBytes(doc.bnd3->members[index].data);
 }
 
 }  // namespace
@@ -204,13 +207,18 @@ void DocumentOpener::read_binder() {
         doc.kind = PayloadKind::Unknown;
         doc.notes.push_back("the payload is neither BND4, BND3 nor TAE");
     }
-    for (const auto& t : doc.taes) event_bytes_total_ += event_file_bytes(t).size();
+    for (const auto& t : doc.taes) event_bytes_total_ += event_file_size(t);
     stage_ = Stage::EventFiles;
 }
 
-Bytes DocumentOpener::event_file_bytes(const DocumentTae& t) const {
-    return t.slot.member_index == kNoMember ? Bytes(doc_.container.payload)
-                                            : Bytes(member_bytes(doc_, t.slot.member_index));
+SharedBytes DocumentOpener::event_file_bytes(const DocumentTae& t) const {
+    return t.slot.member_index == kNoMember ? doc_.container.payload : member_bytes(doc_, t.slot.member_index);
+}
+
+uint64_t DocumentOpener::event_file_size(const DocumentTae& t) const {
+    if (t.slot.member_index == kNoMember) return doc_.container.payload.size();
+    return doc_.bnd4 ? doc_.bnd4->members[t.slot.member_index].data.size()
+                     : doc_.bnd3->members[t.slot.member_index].data.size();
 }
 
 void DocumentOpener::fail(Error error) {
@@ -232,7 +240,7 @@ bool DocumentOpener::step(double budget_seconds) {
             case Stage::EventFiles:
                 if (next_event_file_ < doc_.taes.size()) {
                     DocumentTae& t = doc_.taes[next_event_file_++];
-                    Bytes bytes = event_file_bytes(t);
+                    const SharedBytes bytes = event_file_bytes(t);
                     parse_tae(t, bytes);
                     event_bytes_done_ += bytes.size();
                 } else {

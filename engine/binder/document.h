@@ -107,7 +107,8 @@ private:
     void read_container();
     void read_binder();
     void fail(Error error);
-    Bytes event_file_bytes(const DocumentTae& t) const;
+    SharedBytes event_file_bytes(const DocumentTae& t) const;  // shared with the parsed file
+    uint64_t event_file_size(const DocumentTae& t) const;
 
     // Bytes of output per inflate step: ~10-15 ms in wasm, so that a step fits a frame's budget
     // (4 MiB took ~55 ms in headless Chromium, twice the page's 25 ms per frame).

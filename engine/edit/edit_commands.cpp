@@ -42,13 +42,14 @@ std::vector<uint8_t> padded(std::vector<uint8_t> bytes) {
     return bytes;
 }
 
-// Gives `e` its own copy of `bytes` at the end of the arena. Never in place: an undo record may
-// still refer to the old bytes.
+// Gives `e` its own copy of `bytes` at the end of the file's edited bytes. Never in place: an
+// undo record may still refer to the old bytes.
 void append_parameters(TaeFile& file, TaeEvent& e, Bytes bytes) {
     std::vector<uint8_t> copy(bytes.begin(), bytes.end());
-    e.parameter_begin = uint32_t(file.parameter_bytes.size());
+    e.parameters_in_source = false;
+    e.parameter_begin = uint32_t(file.edited_parameter_bytes.size());
     e.parameter_size = uint32_t(copy.size());
-    file.parameter_bytes.insert(file.parameter_bytes.end(), copy.begin(), copy.end());
+    file.edited_parameter_bytes.insert(file.edited_parameter_bytes.end(), copy.begin(), copy.end());
 }
 
 TaeEvent new_event(int32_t type) {
@@ -145,8 +146,9 @@ std::u16string own_motion_name(const DocumentTae& dt, uint64_t number) {
     return utf8_to_utf16(animation_name(dt.slot.number_offset + number) + ".hkt");
 }
 
-// An animation copied into the same file under `number`: own parameter copies, its motion file
-// name following the number when it was the animation's own.
+// An animation copied into the same file under `number`: own copies of edited parameter bytes
+// (those may be written in place later); bytes still in the source stay shared views, since the
+// source is never written. Its motion file name follows the number when it was the animation's own.
 TaeAnimation renumbered_copy(TaeFile& file, const DocumentTae& dt, const TaeAnimation& from, uint64_t number,
                              bool copy_parameters) {
     TaeAnimation a = from;
@@ -154,7 +156,8 @@ TaeAnimation renumbered_copy(TaeFile& file, const DocumentTae& dt, const TaeAnim
         a.motion_file_name = own_motion_name(dt, number);
     a.number = number;
     if (copy_parameters)
-        for (auto& e : a.events) append_parameters(file, e, file.parameters(e));
+        for (auto& e : a.events)
+            if (!e.parameters_in_source) append_parameters(file, e, file.parameters(e));
     return a;
 }
 

@@ -30,9 +30,7 @@ AnimationSimulation AnimationSimulation::build(const TaeFile& file, const TaeAni
     sim.events_.reserve(animation.events.size());
     for (size_t i = 0; i < animation.events.size(); ++i) {
         const TaeEvent& ev = animation.events[i];
-        Bytes params = ev.parameter_begin + uint64_t(ev.parameter_size) <= file.parameter_bytes.size()
-                           ? file.parameters(ev)
-                           : Bytes();
+        Bytes params = file.parameters_in_range(ev) ? file.parameters(ev) : Bytes();
         SimEvent s;
         s.index = uint32_t(i);
         s.type = ev.type;

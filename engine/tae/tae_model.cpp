@@ -55,15 +55,16 @@ void TaeAnimation::set_import_other(int32_t source, int32_t unknown) {
 }
 
 void TaeFile::set_parameters(TaeEvent& e, Bytes bytes) {
-    if (bytes.size() == e.parameter_size) {
-        if (!bytes.empty()) std::memmove(parameter_bytes.data() + e.parameter_begin, bytes.data(), bytes.size());
+    if (!e.parameters_in_source && bytes.size() == e.parameter_size) {
+        if (!bytes.empty()) std::memmove(edited_parameter_bytes.data() + e.parameter_begin, bytes.data(), bytes.size());
         return;
     }
     // `bytes` may point into the arena itself: copy before growing it.
     std::vector<uint8_t> copy(bytes.begin(), bytes.end());
-    e.parameter_begin = uint32_t(parameter_bytes.size());
+    e.parameters_in_source = false;
+    e.parameter_begin = uint32_t(edited_parameter_bytes.size());
     e.parameter_size = uint32_t(copy.size());
-    parameter_bytes.insert(parameter_bytes.end(), copy.begin(), copy.end());
+    edited_parameter_bytes.insert(edited_parameter_bytes.end(), copy.begin(), copy.end());
 }
 
 size_t TaeFile::event_count() const {

@@ -8,14 +8,14 @@
 #pragma once
 
 #include <array>
-#include <cstring>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "io/byte_reader.h"
-#include "io/default_init_allocator.h"
+#include "io/shared_bytes.h"
 #include "tae/event_index_list.h"
 
 namespace taescope {
@@ -54,15 +54,18 @@ struct TaeHeader {
 // A header with the constants every Sekiro / Elden Ring file holds (for new files).
 TaeHeader make_default_tae_header(uint64_t event_bank, uint32_t file_id);
 
-// One event: a type, a time span, and its parameter bytes (which live in TaeFile::parameter_bytes).
+// One event: a type, a time span, and its parameter bytes: a view into the bytes the file was
+// read from (TaeFile::source) until an edit gives the event bytes of its own in
+// TaeFile::edited_parameter_bytes. Read them with TaeFile::parameters(e).
 struct TaeEvent {
     int32_t type = 0;
     int32_t unknown04 = 0;        // the i32 at +4 of the event data (0; 101 or 102 on some events)
     uint32_t start_bits = 0;      // f32 start time in seconds, exactly as stored
     uint32_t end_bits = 0;        // f32 end time in seconds, exactly as stored
-    uint32_t parameter_begin = 0; // offset of this event's bytes in TaeFile::parameter_bytes
+    uint32_t parameter_begin = 0;  // offset of this event's bytes in TaeFile::source or edited_parameter_bytes
     uint32_t parameter_size = 0;  // stored length, padding included
     bool parameter_offset_zero = false;  // the file stores 0 as the parameter offset (Sekiro type 943)
+    bool parameters_in_source = false;   // the bytes are in TaeFile::source (as read, never edited)
 
     float start() const { return bits_to_f32(start_bits); }
     float end() const { return bits_to_f32(end_bits); }
@@ -137,14 +140,27 @@ struct TaeFile {
     std::optional<std::u16string> sib_name;
     std::vector<TaeAnimation> animations;  // in table order (ascending numbers in every real file)
 
-    // Every event's parameter bytes, one arena per file; events refer to it by begin + size.
-    // Editing an event's bytes appends a new copy (set_parameters); the writer only writes what
-    // events refer to, so stale bytes never reach a file. (Grown without zeroing: the reader
-    // sizes it once and copies every event's bytes into it.)
-    ByteArena parameter_bytes;
+    // The bytes the file was read from (read_tae_shared: a window into the binder's payload,
+    // shared, never written). Unedited events view their parameter bytes here, so reading a file
+    // copies none of them, and a copied TaeFile shares the buffer.
+    SharedBytes source;
+    // Parameter bytes that edits gave events (and every event of a file built in memory). Edits
+    // append (set_parameters writes in place only over bytes already here); the writer writes
+    // only what events refer to, so stale bytes never reach a file.
+    std::vector<uint8_t> edited_parameter_bytes;
 
-    Bytes parameters(const TaeEvent& e) const { return Bytes(parameter_bytes.data() + e.parameter_begin, e.parameter_size); }
-    // Replaces an event's parameter bytes (same size: in place; otherwise a new copy in the arena).
+    Bytes parameters(const TaeEvent& e) const {
+        return Bytes((e.parameters_in_source ? source.data() : edited_parameter_bytes.data()) + e.parameter_begin,
+                     e.parameter_size);
+    }
+    // Whether e's bytes lie inside the buffer it refers to (false for an event built by hand with
+    // a bad range).
+    bool parameters_in_range(const TaeEvent& e) const {
+        const size_t buffer = e.parameters_in_source ? source.size() : edited_parameter_bytes.size();
+        return uint64_t(e.parameter_begin) + e.parameter_size <= buffer;
+    }
+    // Replaces an event's parameter bytes: in place when they are already edited bytes of the
+    // same size, otherwise a new copy in edited_parameter_bytes (the source is never written).
     void set_parameters(TaeEvent& e, Bytes bytes);
     size_t event_count() const;
 };

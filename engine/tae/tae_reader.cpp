@@ -4,7 +4,6 @@
 #include <cstring>
 #include <string>
 
-#include "io/short_copy.h"
 #include "tae/tae_header_layout.h"
 
 namespace taescope {
@@ -28,23 +27,24 @@ std::string describe_magic(const uint8_t* p) {
 // One pass over the buffer; all per-file state lives here.
 class TaeParser {
 public:
-    TaeParser(Bytes data, TaeLayout* layout) : r_(data), p_(data.data()), size_(data.size()), layout_(layout) {}
+    // `source` stays the file's: events view their parameter bytes in it (TaeFile::source).
+    TaeParser(SharedBytes source, TaeLayout* layout)
+        : r_(source), p_(source.data()), size_(source.size()), layout_(layout) {
+        file_.source = std::move(source);
+    }
 
     Result<TaeFile> run() {
         TAESCOPE_TRY(read_header());
         TAESCOPE_TRY(read_names());
         TAESCOPE_TRY(read_animations());
-        file_.parameter_bytes.resize(arena_used_);
         return std::move(file_);
     }
 
 private:
     // Budgets: a hostile file can point many records at the same bytes; the model may never
-    // hold more than the bytes could store as distinct records.
-    uint64_t events_left_ = 0, groups_left_ = 0, group_values_left_ = 0, name_units_left_ = 0, arena_left_ = 0;
-    // The parameter arena is sized to the file at first (enough unless records overlap) and
-    // filled up to here; run() trims it.
-    uint64_t arena_used_ = 0;
+    // hold more than the bytes could store as distinct records (parameter bytes are views, but
+    // the writer writes each event's own copy: at most twice the file's size of them).
+    uint64_t events_left_ = 0, groups_left_ = 0, group_values_left_ = 0, name_units_left_ = 0, parameters_left_ = 0;
 
     ByteReader r_;
     const uint8_t* p_;
@@ -72,6 +72,10 @@ private:
                 .within("header");
         if (std::memcmp(p_, "TAE ", 4) != 0)
             return make_error(0, "expected magic 'TAE ', found " + describe_magic(p_)).within("header");
+        if (size_ > UINT32_MAX)
+            return make_error(0, "TAE data of " + std::to_string(size_) +
+                                     " bytes: files of 4 GiB or more are not supported (event offsets are 32-bit)")
+                .within("header");
         if (p_[kBigEndian] != 0)
             return make_error(kBigEndian, "big-endian TAE files are not supported (byte 4 is " + hex(p_[kBigEndian]) +
                                               ", expected 0)")
@@ -104,19 +108,28 @@ private:
         groups_left_ = size_ / 32;
         group_values_left_ = size_ / 4;
         name_units_left_ = size_ / 2;
-        arena_left_ = 2 * size_;
-        file_.parameter_bytes.resize(size_);
+        parameters_left_ = 2 * size_;
         return ok_status();
     }
 
-    Result<std::optional<std::u16string>> read_name(uint64_t field, uint64_t off, const char* what) {
+    // A NUL-terminated UTF-16LE name at `off`, into `name`: the terminator found by one scan
+    // bounded by the data's end (no check per unit), the units copied at once (every target is
+    // little-endian). Names took an eighth of the parse through ByteReader::utf16z and its Result.
+    Status read_name(uint64_t field, uint64_t off, const char* what, std::optional<std::u16string>& name) {
         if (!r_.has(off, 2)) return bounds_error(field, off, 2, what);
-        auto s = r_.utf16z(off, what);
-        if (!s.ok()) return std::move(s).error();
-        if (s->size() > name_units_left_)
+        const uint8_t* const units = p_ + off;
+        const uint64_t available = (size_ - off) / 2;
+        uint64_t n = 0;
+        while (n < available && (units[2 * n] | units[2 * n + 1]) != 0) ++n;
+        if (n == available)
+            return make_error(
+                off, std::string(what) + ": no NUL terminator before the end of the data (" + hex(size_) + ")");
+        if (n > name_units_left_)
             return make_error(off, std::string(what) + ": names overlap beyond what the file can hold");
-        name_units_left_ -= s->size();
-        return std::optional<std::u16string>(std::move(s).value());
+        name_units_left_ -= n;
+        std::u16string& s = name.emplace(size_t(n), u'\0');
+        if (n) std::memcpy(s.data(), units, 2 * n);
+        return ok_status();
     }
 
     // A name is absent when its offset is that of the record that follows it (§5.6 rule 2).
@@ -125,14 +138,13 @@ private:
         uint64_t after_names = h.animation_count ? h.animation_table_offset : h.group_header_offset;
         if (h.skeleton_name_offset != 0 && h.skeleton_name_offset != h.sib_name_offset &&
             h.skeleton_name_offset != after_names) {
-            auto n = read_name(tae_header::kSkeletonNameOffset, h.skeleton_name_offset, "skeleton name");
+            Status n = read_name(tae_header::kSkeletonNameOffset, h.skeleton_name_offset, "skeleton name",
+                                 file_.skeleton_name);
             if (!n.ok()) return std::move(n.error().within("header"));
-            file_.skeleton_name = std::move(n).value();
         }
         if (h.sib_name_offset != 0 && h.sib_name_offset != after_names) {
-            auto n = read_name(tae_header::kSibNameOffset, h.sib_name_offset, "SIB name");
+            Status n = read_name(tae_header::kSibNameOffset, h.sib_name_offset, "SIB name", file_.sib_name);
             if (!n.ok()) return std::move(n.error().within("header"));
-            file_.sib_name = std::move(n).value();
         }
         return ok_status();
     }
@@ -187,11 +199,7 @@ private:
         bool has_name = name_off != 0 && name_off != size_ && name_off != next_mini &&
                         !(times_count && name_off == times_off) && !(event_count && name_off == events_off) &&
                         !(group_count && name_off == groups_off);
-        if (has_name) {
-            auto n = read_name(record, name_off, "motion file name");
-            if (!n.ok()) return std::move(n).error();
-            a.motion_file_name = std::move(n).value();
-        }
+        if (has_name) TAESCOPE_TRY(read_name(record, name_off, "motion file name", a.motion_file_name));
 
         if (layout_) {
             auto& L = layout_->animations[i];
@@ -223,12 +231,16 @@ private:
     void event_bounds(uint64_t events_off, uint32_t count, uint64_t tail, uint64_t groups_off, uint32_t group_count,
                       uint64_t next_mini) {
         bounds_.resize(count);
+        uint64_t* const bounds = bounds_.data();
         bool regular = tail <= size_;
+        // An event's bytes begin 16 past its data record; the next record's offset, read once,
+        // is this event's end and (plus 16) the next one's begin.
+        uint64_t begin = u64(events_off + 16) + 16;
         for (uint32_t j = 0; j < count && regular; ++j) {
-            uint64_t begin = u64(events_off + 24 * j + 16) + 16;
-            uint64_t end = j + 1 < count ? u64(events_off + 24 * (j + 1) + 16) : tail;
+            const uint64_t end = j + 1 < count ? u64(events_off + 24 * uint64_t(j + 1) + 16) : tail;
             regular = begin >= 16 && end >= begin && end <= size_;
-            bounds_[j] = end;
+            bounds[j] = end;
+            begin = end + 16;
         }
         if (regular) return;
         candidates_.clear();
@@ -257,17 +269,18 @@ private:
         events_left_ -= count;
         event_bounds(events_off, count, tail, groups_off, group_count, next_mini);
         a.events.resize(count);
-        auto& arena = file_.parameter_bytes;
+        // Locals, so that the stores into the events do not make the loop reload them.
+        const uint64_t* const bounds = bounds_.data();
+        TaeLayout* const layout = layout_;
+        uint64_t parameters_left = parameters_left_;
         for (uint32_t j = 0; j < count; ++j) {
             const uint64_t hdr = events_off + 24 * uint64_t(j);
             const uint64_t start_off = u64(hdr), end_off = u64(hdr + 8), data_off = u64(hdr + 16);
             TaeEvent& e = a.events[j];
-            if (!r_.has(start_off, 4))
-                return event_error(j, bounds_error(hdr, start_off, 4, "start time"));
-            if (!r_.has(end_off, 4))
-                return event_error(j, bounds_error(hdr + 8, end_off, 4, "end time"));
-            if (!r_.has(data_off, 16))
-                return event_error(j, bounds_error(hdr + 16, data_off, 16, "event data"));
+            // One test for the three targets (the data is at least a header long, so size_ - 16
+            // cannot wrap); which one is outside is worked out only for the error.
+            if ((start_off > size_ - 4) | (end_off > size_ - 4) | (data_off > size_ - 16))
+                return event_header_error(j, hdr, start_off, end_off, data_off);
             e.start_bits = u32(start_off);
             e.end_bits = u32(end_off);
             e.type = int32_t(u32(data_off));
@@ -275,26 +288,32 @@ private:
             const uint64_t param_off = u64(data_off + 8);
             e.parameter_offset_zero = param_off == 0;
             const uint64_t begin = data_off + 16;
-            const uint64_t length = bounds_[j] - begin;
+            const uint64_t length = bounds[j] - begin;
             // An unusual parameter offset (neither 0 nor data + 16) is followed, for the same length.
             uint64_t source = (param_off == 0 || param_off == begin) ? begin : param_off;
             if (!r_.has(source, length))
                 return event_error(j, bounds_error(data_off + 8, source, length, "parameter bytes"));
-            if (length > arena_left_)
+            if (length > parameters_left)
                 return event_error(j, make_error(data_off, "event data records overlap: their parameter bytes "
                                                            "would exceed twice the file's size"));
-            arena_left_ -= length;
-            if (arena_used_ + length > arena.size()) arena.resize(std::max<uint64_t>(2 * arena.size(), arena_used_ + length));
-            e.parameter_begin = uint32_t(arena_used_);
+            parameters_left -= length;
+            // A view: the bytes stay in the source (size_ < 4 GiB, so both fit 32 bits).
+            e.parameter_begin = uint32_t(source);
             e.parameter_size = uint32_t(length);
-            copy_short_bytes(arena.data() + arena_used_, p_ + source, length);
-            arena_used_ += length;
-            if (layout_) layout_->events.push_back({hdr, start_off, end_off, data_off, param_off});
+            e.parameters_in_source = true;
+            if (layout) layout->events.push_back({hdr, start_off, end_off, data_off, param_off});
         }
+        parameters_left_ = parameters_left;
         return ok_status();
     }
 
     static Error event_error(uint32_t j, Error e) { return std::move(e.within("event " + std::to_string(j))); }
+    [[gnu::noinline, gnu::cold]] Error event_header_error(uint32_t j, uint64_t hdr, uint64_t start_off,
+                                                          uint64_t end_off, uint64_t data_off) const {
+        if (!r_.has(start_off, 4)) return event_error(j, bounds_error(hdr, start_off, 4, "start time"));
+        if (!r_.has(end_off, 4)) return event_error(j, bounds_error(hdr + 8, end_off, 4, "end time"));
+        return event_error(j, bounds_error(hdr + 16, data_off, 16, "event data"));
+    }
 
     // The errors of read_groups, built out of line so that its loop holds no string building.
     [[gnu::noinline, gnu::cold]] Error group_header_error(uint32_t g, uint64_t hdr, uint64_t n, uint64_t values,
@@ -331,6 +350,7 @@ private:
         // in went through the stack in memory in wasm: 12-17% slower parse there).
         a.groups.clear();
         a.groups.reserve(count);
+        const uint64_t events_span = 24 * uint64_t(event_count);  // member offsets lie in [events_off, + this)
         for (uint32_t g = 0; g < count; ++g) {
             const uint64_t hdr = groups_off + 32 * uint64_t(g);
             const uint64_t n = u64(hdr), values = u64(hdr + 8), type_off = u64(hdr + 16);
@@ -344,11 +364,13 @@ private:
             uint32_t* indices = group.event_indices.resize_for_overwrite(n);
             for (uint64_t k = 0; k < n; ++k) {
                 const uint64_t v = u32(values + 4 * k);
-                // rel / 24 as (rel / 8) / 3 by a multiplication (exact for every 32-bit value):
-                // GCC emitted a div instruction for this loop's quotient-and-remainder pair.
-                const uint32_t rel = uint32_t(v - events_off);
-                const uint32_t index = uint32_t((uint64_t(rel >> 3) * 0xAAAAAAABu) >> 33);
-                if (event_count == 0 || v < events_off || index * 24 != rel || index >= event_count)
+                // One range test covers no events, an offset before the headers (the difference
+                // wraps to a huge value) and one past them; then the multiple-of-24 test. rel / 24
+                // as (rel / 8) / 3 by a multiplication (exact below 2^32, which the range test
+                // ensures): GCC emitted a div instruction for the quotient-and-remainder pair.
+                const uint64_t rel = v - events_off;
+                const uint32_t index = uint32_t(((rel >> 3) * 0xAAAAAAABu) >> 33);
+                if ((rel >= events_span) | (uint64_t(index) * 24 != rel))
                     return group_member_error(g, k, values + 4 * k, v, events_off, event_count);
                 indices[k] = index;
             }
@@ -360,10 +382,14 @@ private:
 
 }  // namespace
 
-Result<TaeFile> read_tae(Bytes data, TaeLayout* layout) {
+Result<TaeFile> read_tae_shared(SharedBytes source, TaeLayout* layout) {
     if (layout) *layout = {};
-    TaeParser parser(data, layout);
+    TaeParser parser(std::move(source), layout);
     return parser.run();
+}
+
+Result<TaeFile> read_tae(Bytes data, TaeLayout* layout) {
+    return read_tae_shared(SharedBytes(std::vector<uint8_t>(data.begin(), data.end())), layout);
 }
 
 }  // namespace taescope

@@ -12,6 +12,7 @@
 
 #include "io/byte_reader.h"
 #include "io/result.h"
+#include "io/shared_bytes.h"
 #include "tae/tae_model.h"
 
 namespace taescope {
@@ -55,7 +56,12 @@ struct TaeLayout {
     std::vector<TaeGroupLayout> groups;
 };
 
-// Reads a TAE buffer. `layout`, when given, receives the stored offsets.
+// Reads a TAE buffer. `layout`, when given, receives the stored offsets. The file keeps
+// `source` (TaeFile::source) and its events view their parameter bytes in it: pass a binder
+// member's window and nothing is copied.
+Result<TaeFile> read_tae_shared(SharedBytes source, TaeLayout* layout = nullptr);
+// The same for a caller that has only a view of the bytes: they are copied once, whole, into a
+// buffer the file owns.
 Result<TaeFile> read_tae(Bytes data, TaeLayout* layout = nullptr);
 
 }  // namespace taescope

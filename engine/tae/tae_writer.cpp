@@ -364,7 +364,8 @@ private:
         const size_t ec = a.events.size();
         const uint64_t events_off = ec ? w_.pos() : 0;
         const uint32_t* const time_index = time_index_.data();
-        const uint8_t* const arena = f_.parameter_bytes.data();
+        const uint8_t* const source = f_.source.data();
+        const uint8_t* const edited = f_.edited_parameter_bytes.data();
         uint64_t header = w_.pos();
         uint64_t record = header + 24 * ec;
         for (size_t j = 0; j < ec; ++j, header += 24) {
@@ -375,7 +376,8 @@ private:
             w_.patch_u32le(record, uint32_t(e.type));
             w_.patch_u32le(record + 4, uint32_t(e.unknown04));
             w_.patch_u64le(record + 8, e.parameter_offset_zero ? 0 : record + 16);
-            copy_short_bytes(w_.at(record + 16), arena + e.parameter_begin, e.parameter_size);
+            copy_short_bytes(w_.at(record + 16), (e.parameters_in_source ? source : edited) + e.parameter_begin,
+                             e.parameter_size);
             record = align16(record + 16 + e.parameter_size);
         }
         if (ec) w_.skip_to(record);

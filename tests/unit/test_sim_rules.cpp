@@ -19,16 +19,14 @@ const float kFrame = 1.0f / 30.0f;  // f32(1/30) = 0.033333335, not exactly one 
 
 uint32_t bits(float f) { return TaeEvent::f32_to_bits(f); }
 
-// Appends an event to `anim`, its parameters to the file's arena.
+// Appends an event to `anim`, its parameters to the file's edited bytes.
 void add_event(TaeFile& file, TaeAnimation& anim, int32_t type, uint32_t start_bits, uint32_t end_bits,
                std::vector<uint8_t> params = {}) {
     TaeEvent e;
     e.type = type;
     e.start_bits = start_bits;
     e.end_bits = end_bits;
-    e.parameter_begin = uint32_t(file.parameter_bytes.size());
-    e.parameter_size = uint32_t(params.size());
-    file.parameter_bytes.insert(file.parameter_bytes.end(), params.begin(), params.end());
+    file.set_parameters(e, params);
     anim.events.push_back(e);
 }
 void add_event(TaeFile& file, TaeAnimation& anim, int32_t type, float start, float end,

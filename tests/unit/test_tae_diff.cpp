@@ -27,9 +27,7 @@ TaeFile make_file(const std::vector<Spec>& specs) {
         e.type = s.type;
         e.set_start(s.start);
         e.set_end(s.end);
-        e.parameter_begin = uint32_t(f.parameter_bytes.size());
-        e.parameter_size = 8;
-        for (int i = 0; i < 8; ++i) f.parameter_bytes.push_back(i == 0 ? s.value : 0);
+        f.set_parameters(e, std::vector<uint8_t>{s.value, 0, 0, 0, 0, 0, 0, 0});
         a.events.push_back(e);
     }
     f.animations.push_back(a);
