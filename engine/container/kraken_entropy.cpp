@@ -6,6 +6,10 @@
 #include <memory>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace taescope::kraken {
 
 namespace {
@@ -14,12 +18,18 @@ std::string num(uint64_t v) { return std::to_string(v); }
 
 const char* type_name(ArrayType t) {
     switch (t) {
-        case ArrayType::raw: return "raw array";
-        case ArrayType::tans: return "tANS array";
-        case ArrayType::huffman3: return "Huffman 3-stream array";
-        case ArrayType::rle: return "RLE array";
-        case ArrayType::huffman6: return "Huffman 6-stream array";
-        case ArrayType::recursive: return "type-5 array";
+        case ArrayType::raw:
+            return "raw array";
+        case ArrayType::tans:
+            return "tANS array";
+        case ArrayType::huffman3:
+            return "Huffman 3-stream array";
+        case ArrayType::rle:
+            return "RLE array";
+        case ArrayType::huffman6:
+            return "Huffman 6-stream array";
+        case ArrayType::recursive:
+            return "type-5 array";
     }
     return "array";
 }
@@ -95,21 +105,75 @@ unsigned read_range_count(MsbForwardBits& bits, unsigned nsym) {
     return w >> 1;
 }
 
+namespace {
+
+// What one byte of unary codes (most significant bit first) holds: the value each of its 1 bits
+// ends, in order (the first counting only this byte's zeros before it), and how many there are.
+struct UnaryByteTable {
+    uint8_t values[256][8];
+    uint8_t ends[256];
+};
+constexpr UnaryByteTable make_unary_byte_table() {
+    UnaryByteTable t{};
+    for (unsigned x = 0; x < 256; ++x) {
+        unsigned n = 0, zeros = 0;
+        for (int b = 7; b >= 0; --b) {
+            if ((x >> b) & 1) {
+                t.values[x][n++] = uint8_t(zeros);
+                zeros = 0;
+            } else {
+                ++zeros;
+            }
+        }
+        t.ends[x] = uint8_t(n);
+    }
+    return t;
+}
+constexpr UnaryByteTable kUnaryBytes = make_unary_byte_table();
+
+constexpr const char* kUnaryTooLong = "a unary value exceeds 255 (or the table runs out of data)";
+
+}  // namespace
+
 const char* read_unary_values(MsbForwardBits& bits, unsigned count, uint8_t* values) {
-    for (unsigned i = 0; i < count; ++i) {
-        // Most values are short: take them straight from the buffer and refill only when the
-        // buffered bits hold no terminating 1 (the loop below then handles long values).
+    // A byte at a time while a byte cannot end more values than are still wanted: the table
+    // gives the byte's values at once (code-length and weight tables are mostly 0s and 1s, so a
+    // byte ends several), and `pending` carries the zeros after its last 1 into the next value.
+    unsigned i = 0, pending = 0;
+    while (count - i >= 8) {
+        if (bits.buffered() < 8) bits.refill();
+        const unsigned x = bits.read(8);
+        const unsigned n = kUnaryBytes.ends[x];
+        if (n == 0) {
+            pending += 8;
+            if (pending > 255) return kUnaryTooLong;
+            continue;
+        }
+        const unsigned first = pending + kUnaryBytes.values[x][0];
+        if (first > 255) return kUnaryTooLong;
+        std::memcpy(values + i, kUnaryBytes.values[x], 8);  // i + 8 <= count
+        values[i] = uint8_t(first);
+        i += n;
+        pending = unsigned(__builtin_ctz(x));  // the zeros after the byte's last 1
+    }
+    for (; i < count; ++i) {
+        // The last few: take them straight from the buffer and refill only when the buffered
+        // bits hold no terminating 1 (the loop below then handles long values).
         unsigned z = bits.leading_zeros();
         if (z >= bits.buffered()) {
             bits.refill();
             z = bits.leading_zeros();
         }
         if (z < bits.buffered()) {
+            const unsigned v = pending + z;
+            if (v > 255) return kUnaryTooLong;
             bits.consume(z + 1);
-            values[i] = uint8_t(z);  // z < 64
+            values[i] = uint8_t(v);
+            pending = 0;
             continue;
         }
-        unsigned total = 0;
+        unsigned total = pending;
+        pending = 0;
         for (;;) {
             bits.refill();
             const unsigned z = bits.leading_zeros();
@@ -122,11 +186,35 @@ const char* read_unary_values(MsbForwardBits& bits, unsigned count, uint8_t* val
             bits.consume(bits.buffered());
             if (total > 255) break;
         }
-        if (total > 255) return "a unary value exceeds 255 (or the table runs out of data)";
+        if (total > 255) return kUnaryTooLong;
         values[i] = uint8_t(total);
     }
     return nullptr;
 }
+
+namespace {
+
+// symbols[0..count) = first, first + 1, ...: 16 at a time (symbols has kSymbolSlack bytes of
+// room after the 256, so the last store may pass `count`). Most tables name their symbols in a
+// few long ranges, and a byte loop spent ~3 instructions per symbol here.
+inline void fill_ascending(uint8_t* symbols, unsigned first, unsigned count) {
+#if defined(__SSE2__)
+    const __m128i step = _mm_set1_epi8(16);
+    __m128i v =
+        _mm_add_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), _mm_set1_epi8(char(first)));
+    for (unsigned k = 0; k < count; k += 16, v = _mm_add_epi8(v, step))
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(symbols + k), v);
+#elif defined(__wasm_simd128__)
+    const v128_t step = wasm_i8x16_splat(16);
+    v128_t v = wasm_i8x16_add(wasm_i8x16_make(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                              wasm_i8x16_splat(int8_t(first)));
+    for (unsigned k = 0; k < count; k += 16, v = wasm_i8x16_add(v, step)) wasm_v128_store(symbols + k, v);
+#else
+    for (unsigned k = 0; k < count; ++k) symbols[k] = uint8_t(first + k);
+#endif
+}
+
+}  // namespace
 
 const char* read_symbol_ranges(MsbForwardBits& bits, unsigned nsym, unsigned range_count, const uint8_t* g,
                                uint8_t* symbols) {
@@ -147,14 +235,14 @@ const char* read_symbol_ranges(MsbForwardBits& bits, unsigned nsym, unsigned ran
         const unsigned gap = bits.read(s + 1) + (1u << (s + 1)) - 1;
         if (sym + count > 256) return "symbol range passes symbol 255";
         if (used + count >= nsym) return "symbol ranges hold more symbols than the table announces";
-        for (unsigned k = 0; k < count; ++k) symbols[used + k] = uint8_t(sym + k);
+        fill_ascending(symbols + used, sym, count);
         used += count;
         sym += count + gap;
     }
     if (sym >= 256) return "symbol ranges pass symbol 255";
     if (used >= nsym) return "symbol ranges hold more symbols than the table announces";
     if (sym + (nsym - used) > 256) return "final symbol range passes symbol 255";
-    for (unsigned k = 0; used + k < nsym; ++k) symbols[used + k] = uint8_t(sym + k);
+    fill_ascending(symbols + used, sym, nsym - used);
     return nullptr;
 }
 
@@ -222,7 +310,8 @@ Status decode_rle(const StreamOrigin& origin, const uint8_t* p, const uint8_t* e
                 literals = (v - 511) * 64;
             }
         }
-        if (literals > hi - lo) return fail("command copies " + num(literals) + " literals, " + num(hi - lo) + " remain");
+        if (literals > hi - lo)
+            return fail("command copies " + num(literals) + " literals, " + num(hi - lo) + " remain");
         if (literals + runs > ds - o) return fail("command writes " + num(literals + runs) + " bytes past the end");
         copy_bytes(dst + o, cmd + lo, literals);
         lo += literals;
@@ -243,8 +332,9 @@ Status decode_multi_array(const StreamOrigin& origin, const uint8_t* p, const ui
     const uint8_t* q = p + 1;
     if (k_sources == 0) {
         KRAKEN_TRY_ASSIGN(auto only, decode_array(origin, q, end, dst, ds, depth + 1));
-        if (only.size != ds) return origin.error(q, "multi-array: its single array decodes to " + num(only.size) +
-                                                        " bytes, expected " + num(ds));
+        if (only.size != ds)
+            return origin.error(
+                q, "multi-array: its single array decodes to " + num(only.size) + " bytes, expected " + num(ds));
         if (only.next != end) return origin.error(only.next, "multi-array: bytes left after its single array");
         return ok_status();
     }
@@ -327,7 +417,8 @@ Status decode_multi_array(const StreamOrigin& origin, const uint8_t* p, const ui
         if (s > k_sources) return origin.error(q, "multi-array: source index " + num(s) + " exceeds " + num(k_sources));
         if (lj >= lengths.size()) return origin.error(q, "multi-array: more intervals than lengths");
         const size_t len = lengths[lj++];
-        if (len > source_end[s] - cursor[s]) return origin.error(q, "multi-array: interval passes the end of source " + num(s));
+        if (len > source_end[s] - cursor[s])
+            return origin.error(q, "multi-array: interval passes the end of source " + num(s));
         if (len > ds - out) return origin.error(q, "multi-array: intervals exceed the decoded size " + num(ds));
         std::memcpy(dst + out, sources.data() + cursor[s], len);
         cursor[s] += len;
@@ -373,13 +464,17 @@ Result<DecodedArray> decode_array(const StreamOrigin& origin, const uint8_t* p, 
         case ArrayType::raw:
             copy_bytes(dst, payload, h.payload_size);
             break;
-        case ArrayType::tans: TAESCOPE_TRY(decode_tans(origin, payload, payload_end, dst, h.decoded_size)); break;
+        case ArrayType::tans:
+            TAESCOPE_TRY(decode_tans(origin, payload, payload_end, dst, h.decoded_size));
+            break;
         case ArrayType::huffman3:
         case ArrayType::huffman6:
-            TAESCOPE_TRY(decode_huffman(origin, payload, payload_end, dst, h.decoded_size,
-                                        h.type == ArrayType::huffman6));
+            TAESCOPE_TRY(
+                decode_huffman(origin, payload, payload_end, dst, h.decoded_size, h.type == ArrayType::huffman6));
             break;
-        case ArrayType::rle: TAESCOPE_TRY(decode_rle(origin, payload, payload_end, dst, h.decoded_size, depth)); break;
+        case ArrayType::rle:
+            TAESCOPE_TRY(decode_rle(origin, payload, payload_end, dst, h.decoded_size, depth));
+            break;
         case ArrayType::recursive:
             TAESCOPE_TRY(decode_recursive(origin, payload, payload_end, dst, h.decoded_size, depth));
             break;

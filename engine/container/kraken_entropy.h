@@ -16,10 +16,10 @@
 // `KRAKEN_TRY_ASSIGN(auto x, expr)`: evaluates a Result expression, returns its error, or binds the value.
 #define KRAKEN_CONCAT_INNER(a, b) a##b
 #define KRAKEN_CONCAT(a, b) KRAKEN_CONCAT_INNER(a, b)
-#define KRAKEN_TRY_ASSIGN(decl, expr)                                              \
-    auto&& KRAKEN_CONCAT(kraken_result_, __LINE__) = (expr);                        \
-    if (!KRAKEN_CONCAT(kraken_result_, __LINE__).ok())                              \
-        return std::move(KRAKEN_CONCAT(kraken_result_, __LINE__)).error();          \
+#define KRAKEN_TRY_ASSIGN(decl, expr)                                      \
+    auto&& KRAKEN_CONCAT(kraken_result_, __LINE__) = (expr);               \
+    if (!KRAKEN_CONCAT(kraken_result_, __LINE__).ok())                     \
+        return std::move(KRAKEN_CONCAT(kraken_result_, __LINE__)).error(); \
     decl = std::move(KRAKEN_CONCAT(kraken_result_, __LINE__)).value()
 
 namespace taescope::kraken {
@@ -27,7 +27,9 @@ namespace taescope::kraken {
 // Where the compressed stream starts, so that errors can report stream offsets.
 struct StreamOrigin {
     const uint8_t* begin;
-    Error error(const uint8_t* at, std::string message) const { return make_error(uint64_t(at - begin), std::move(message)); }
+    Error error(const uint8_t* at, std::string message) const {
+        return make_error(uint64_t(at - begin), std::move(message));
+    }
     // For a bit reader's position, which may lie outside its window when a stream lies.
     Error error(const uint8_t* window, ptrdiff_t index, std::string message) const {
         ptrdiff_t off = (window - begin) + index;
@@ -49,8 +51,8 @@ Result<ArrayHeader> read_array_header(const StreamOrigin& origin, const uint8_t*
                                       size_t capacity);
 
 struct DecodedArray {
-    size_t size;           // bytes written to dst
-    const uint8_t* next;   // first byte after the array
+    size_t size;          // bytes written to dst
+    const uint8_t* next;  // first byte after the array
 };
 
 // Nesting allowed for arrays inside arrays (RLE prefixes, type 5); hostile input cannot recurse deeper.
@@ -67,11 +69,13 @@ Status decode_tans(const StreamOrigin& origin, const uint8_t* p, const uint8_t* 
 
 // The shared table helpers of §8, reading from an MF reader. They return nullptr on success or
 // a description of what was wrong.
+constexpr unsigned kSymbolSlack = 16;
 // §8.1: the number P of range values for nsym symbols.
 unsigned read_range_count(MsbForwardBits& bits, unsigned nsym);
 // §8.2: `count` unary values (each <= 255).
 const char* read_unary_values(MsbForwardBits& bits, unsigned count, uint8_t* values);
 // §8.3: turns nsym and the P range values into the ascending list of the nsym present symbols.
+// `symbols` must have room for 256 + kSymbolSlack bytes (the list is written 16 bytes at a time).
 const char* read_symbol_ranges(MsbForwardBits& bits, unsigned nsym, unsigned range_count, const uint8_t* range_values,
                                uint8_t* symbols);
 

@@ -32,7 +32,7 @@ using HuffEntry = uint16_t;
 // The code-length table in listing order (the order codes of equal length are assigned in).
 struct CodeLengths {
     unsigned count = 0;
-    uint8_t symbols[256];
+    uint8_t symbols[256 + kSymbolSlack];
     uint8_t lengths[256 + 16];  // 16 more: build_lookup() scans them 16 at a time
 };
 
@@ -96,11 +96,14 @@ const char* read_gamma_table(MsbForwardBits& bits, CodeLengths& t) {
         if (sym + n > 256) return "gamma table: present symbols pass symbol 255";
         count += n;
         for (unsigned i = 0; i < n; ++i) {
-            bits.refill();
+            // A code-length code is at most 21 bits (20 >> f zeros, the 1, f bits): two fit in
+            // the 56 a refill leaves, and a zero count past max_zeros is found either way.
+            if (!(i & 1)) bits.refill();
             const unsigned zl = bits.leading_zeros();
             if (zl > max_zeros) return "gamma table: code-length code too long";
+            // The zeros, the 1 and f bits: w = (1 << f) + the low bits, so v = (zl << f) + low.
             const unsigned w = bits.read(zl + f + 1);
-            const unsigned v = (zl << f) | (w & ((1u << f) - 1));
+            const unsigned v = ((zl - 1) << f) + w;
             const int len = zigzag(v) + int((avg + 2) >> 2);
             if (len < 1 || len > int(kMaxCodeLength)) return "gamma table gives a code length outside 1..11";
             avg = unsigned(len) + ((3 * avg + 2) >> 2);

@@ -16,7 +16,7 @@ struct TansEntry {
 
 struct Weights {
     unsigned count = 0;
-    uint8_t symbols[256];  // ascending
+    uint8_t symbols[256 + kSymbolSlack];  // ascending
     uint32_t weights[256];
 };
 
@@ -136,8 +136,8 @@ Status decode_tans(const StreamOrigin& origin, const uint8_t* p, const uint8_t* 
     const unsigned log_size = bits.read(2) + 8;
     const unsigned table_size = 1u << log_size;
     Weights weights;
-    const char* problem = bits.read(1) ? read_rice_weights(bits, table_size, weights)
-                                       : read_explicit_weights(bits, log_size, weights);
+    const char* problem =
+        bits.read(1) ? read_rice_weights(bits, table_size, weights) : read_explicit_weights(bits, log_size, weights);
     if (problem) return origin.error(p, std::string("tANS weight table: ") + problem);
     if (bits.position() >= end - p) return origin.error(p, "tANS weight table runs past the array payload");
     TansEntry table[2048];
@@ -185,7 +185,8 @@ Status decode_tans(const StreamOrigin& origin, const uint8_t* p, const uint8_t* 
     if (fwd.position() != bwd.position())
         return origin.error(data, fwd.position(),
                             "tANS forward and backward streams do not meet (forward ends at data byte " +
-                                std::to_string(fwd.position()) + ", backward at " + std::to_string(bwd.position()) + ")");
+                                std::to_string(fwd.position()) + ", backward at " + std::to_string(bwd.position()) +
+                                ")");
     for (uint32_t* s : states) {
         if (*s > 255) return origin.error(data, "tANS final state " + std::to_string(*s) + " exceeds 255");
         *o++ = uint8_t(*s);

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "container/kraken.h"
+#include "container/kraken_entropy.h"
 #include "io/sha256.h"
 #include "test_support.h"
 
@@ -223,8 +224,9 @@ std::vector<uint8_t> cross_block_match_stream(const std::vector<uint8_t>& first_
     stream.insert(stream.end(), first_block.begin(), first_block.end());
     std::vector<uint8_t> chunk;
     if (reset) append(chunk, {1, 2, 3, 4, 5, 6, 7, 8});  // a chunk at the window base starts with 8 raw bytes
-    append(chunk, {0x00, 0x00, 0x00});                    // literal array: raw, 0 bytes
-    append(chunk, {0x00, 0x00, 0x04, 0xF8, 0x38, 0x38, 0x38});  // commands: new distance len 16, then 3 x (recent 0, len 16)
+    append(chunk, {0x00, 0x00, 0x00});                   // literal array: raw, 0 bytes
+    append(chunk,
+           {0x00, 0x00, 0x04, 0xF8, 0x38, 0x38, 0x38});  // commands: new distance len 16, then 3 x (recent 0, len 16)
     if (coding == OffsetCoding::classic) {
         // packed offset 0xA8: classic, k = 14 extra bits; t = 15 -> 16 * (2^14 + 15) + 8 - 248 = 0x40000
         append(chunk, {0x00, 0x00, 0x01, 0xA8});
@@ -340,4 +342,94 @@ TEST_CASE("kraken: truncated and corrupted real payloads give errors, never cras
     // Flips inside entropy-coded data often just change a symbol, so only some are detectable.
     MESSAGE("single-bit flips detected as errors: " << errors << " of " << trials);
     CHECK(errors > 0);
+}
+
+TEST_CASE("kraken: unary values (§8.2), read a byte at a time, equal the values written bit by bit") {
+    // Random values (mostly 0-3 as in code-length tables, some long ones crossing several bytes),
+    // written as `value` zeros and a 1, most significant bit first; then 64 zero bits of padding.
+    for (uint32_t seed = 1; seed <= 40; ++seed) {
+        CAPTURE(seed);
+        const std::vector<uint8_t> noise = pseudo_random_bytes(2048, seed);
+        const unsigned count = 1 + (noise[0] | (noise[1] << 8)) % 600;
+        std::vector<uint8_t> expected(count), stream;
+        uint64_t total_bits = 0;
+        unsigned acc = 0, acc_bits = 0;
+        auto put_bit = [&](unsigned bit) {
+            acc = (acc << 1) | bit;
+            if (++acc_bits == 8) {
+                stream.push_back(uint8_t(acc));
+                acc = acc_bits = 0;
+            }
+        };
+        for (unsigned i = 0; i < count; ++i) {
+            const uint8_t r = noise[2 + i];
+            const unsigned v = r < 200 ? r & 3 : r < 250 ? r & 15 : r == 255 ? 255 : 40 + (r & 63);
+            expected[i] = uint8_t(v);
+            for (unsigned z = 0; z < v; ++z) put_bit(0);
+            put_bit(1);
+            total_bits += v + 1;
+        }
+        for (int z = 0; z < 64; ++z) put_bit(0);
+        kraken::MsbForwardBits bits(stream.data(), ptrdiff_t(stream.size()), 0);
+        std::vector<uint8_t> values(count);
+        REQUIRE(kraken::read_unary_values(bits, count, values.data()) == nullptr);
+        CHECK(values == expected);
+        CHECK(bits.consumed_bits(0) == int64_t(total_bits));  // exactly the codes, none of the padding
+    }
+    // 256 zeros before a 1 is too long for a value (met a byte at a time, count 20, and bit by
+    // bit among the last values, count 10).
+    for (const unsigned count : {1u, 10u, 20u}) {
+        CAPTURE(count);
+        std::vector<uint8_t> stream(80, 0xFF);
+        std::fill(stream.begin() + 1, stream.begin() + 34, 0);  // 8 ones, then 264 zeros
+        kraken::MsbForwardBits bits(stream.data(), ptrdiff_t(stream.size()), 0);
+        std::vector<uint8_t> values(count);
+        const char* problem = kraken::read_unary_values(bits, count, values.data());
+        if (count == 1) {
+            CHECK(problem == nullptr);  // the only value ends at the stream's first bit
+            CHECK(values[0] == 0);
+        } else {
+            REQUIRE(problem != nullptr);
+            CHECK(std::string(problem).find("exceeds 255") != std::string::npos);
+        }
+    }
+}
+
+TEST_CASE("kraken: a block alone, and a block's first chunk alone, of a corpus file decode to its slice") {
+    // FromSoftware's files start every 256 KiB block with a reset (0x8C), so each block is a
+    // stream of its own, and so is a block's first 128 KiB chunk once the quantum header gives
+    // that chunk's length: the small streams bench/ooz/kraken_vs_ooz.cpp races against ooz.
+    const std::string path = test::corpus_path("eldenring/c3000.krak.anibnd.dcx");
+    if (path.empty()) return;
+    const KrakPayload payload = krak_payload(test::load(path));
+    std::vector<uint8_t> whole(payload.decoded_size);
+    REQUIRE(decode_into(payload.stream, whole).ok());
+    const std::vector<uint8_t>& s = payload.stream;
+    size_t p = 0, pos = 0;
+    int blocks = 0;
+    while (pos < whole.size()) {
+        CAPTURE(blocks);
+        REQUIRE(p + 8 <= s.size());
+        CHECK(s[p] == 0x8C);
+        const size_t block_len = std::min<size_t>(0x40000, whole.size() - pos);
+        const size_t quantum = (load_u24be(s.data() + p + 2) & 0x3FFFF) + 1;
+        const std::vector<uint8_t> block(s.begin() + ptrdiff_t(p), s.begin() + ptrdiff_t(p + 5 + quantum));
+        std::vector<uint8_t> out(block_len);
+        REQUIRE(decode_into(block, out).ok());
+        CHECK(std::equal(out.begin(), out.end(), whole.begin() + ptrdiff_t(pos)));
+        if (block_len > 0x20000) {
+            const size_t chunk = 3 + (load_u24be(s.data() + p + 5) & 0x7FFFF);
+            std::vector<uint8_t> one = {s[p], s[p + 1], uint8_t((chunk - 1) >> 16), uint8_t((chunk - 1) >> 8),
+                                        uint8_t(chunk - 1)};
+            one.insert(one.end(), s.begin() + ptrdiff_t(p + 5), s.begin() + ptrdiff_t(p + 5 + chunk));
+            std::vector<uint8_t> first(0x20000);
+            REQUIRE(decode_into(one, first).ok());
+            CHECK(std::equal(first.begin(), first.end(), whole.begin() + ptrdiff_t(pos)));
+        }
+        p += 5 + quantum;
+        pos += block_len;
+        ++blocks;
+    }
+    CHECK(blocks == 7);
+    CHECK(p == s.size());
 }
