@@ -12,7 +12,8 @@
 // Cases: sekiro/c0000, sekiro/c1130, nightreign/c0100, eldenring/c3000.krak (anibnd.dcx) and the
 // model binder with its animations, eldenring/c5051.chrbnd.dcx + c5051.anibnd.dcx dropped together.
 //   node bench/browser/drop_open.mjs DIST_DIR
-// TAESCOPE_BENCH_CLI: the native `taescope` (default build/release/taescope).
+// TAESCOPE_BENCH_CLI: the native `taescope` (default build/release/taescope). TAESCOPE_BENCH_DROP_TRACE=0: no
+// traced drop. TAESCOPE_BENCH_DROP_CASES=regex: only the cases whose label matches.
 // TAESCOPE_BENCH_PEER_DIST: another build of the page (an earlier commit's), dropped on in the same
 // rounds, alternating with DIST_DIR's drops; its figures go into the notes ("before").
 import { startServer } from '../../tools/serve.mjs';
@@ -95,7 +96,9 @@ const peerDist = process.env.TAESCOPE_BENCH_PEER_DIST;
 const peer = peerDist ? await startServer(peerDist, 0) : null;
 const load = [loadAverage()];
 try {
-  for (const { label, files } of CASES) {
+  // TAESCOPE_BENCH_DROP_CASES=regex: only the cases whose label matches.
+  const only = process.env.TAESCOPE_BENCH_DROP_CASES ? new RegExp(process.env.TAESCOPE_BENCH_DROP_CASES) : null;
+  for (const { label, files } of CASES.filter((c) => !only || only.test(c.label))) {
     const paths = files.map((f) => path.join(corpus, f));
     if (!paths.every((p) => fs.existsSync(p))) {
       rows.push(`| browser: drop ${label} to ready | ms | - | - | - | - | skipped: corpus file absent |`);
