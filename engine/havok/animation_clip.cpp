@@ -155,8 +155,8 @@ Result<AnimationClip> read_animation(Bytes hkx, const Compendium* compendium) {
 
     double expected = double(s.frame_count - 1) * s.frame_duration;
     if (std::fabs(expected - s.duration) > 1e-3)
-        clip.notes.push_back("duration " + std::to_string(s.duration) + " s differs from (frames - 1) x frame duration = " +
-                             std::to_string(expected) + " s");
+        clip.notes.push_back("duration " + std::to_string(s.duration) +
+                             " s differs from (frames - 1) x frame duration = " + std::to_string(expected) + " s");
 
     if (located->binding) {
         const Value b = *located->binding;
@@ -174,8 +174,8 @@ Result<AnimationClip> read_animation(Bytes hkx, const Compendium* compendium) {
         if (clip.track_to_bone.empty()) {
             for (uint32_t k = 0; k < s.track_count; ++k) clip.track_to_bone.push_back(int16_t(k));
         } else if (clip.track_to_bone.size() != s.track_count) {
-            clip.notes.push_back("the binding maps " + std::to_string(clip.track_to_bone.size()) + " tracks, the animation has " +
-                                 std::to_string(s.track_count));
+            clip.notes.push_back("the binding maps " + std::to_string(clip.track_to_bone.size()) +
+                                 " tracks, the animation has " + std::to_string(s.track_count));
         }
     } else {
         clip.notes.push_back("no animation binding: track k drives bone k");
@@ -254,9 +254,9 @@ Result<AnimationClip> read_animation(Bytes hkx, const Compendium* compendium) {
     return clip;
 }
 
-void AnimationClip::sample_tracks(double frame, std::span<QsTransform> out) const {
+void AnimationClip::sample_tracks(double frame, std::span<QsTransform> out, SplineBlockCache* cache) const {
     if (spline) {
-        spline->sample(frame, out);
+        spline->sample(frame, out, cache);
         return;
     }
     const uint32_t T = summary.track_count;
@@ -268,7 +268,8 @@ void AnimationClip::sample_tracks(double frame, std::span<QsTransform> out) cons
 }
 
 size_t AnimationClip::memory_bytes() const {
-    size_t n = sizeof(*this) + track_to_bone.capacity() * sizeof(int16_t) + interleaved.capacity() * sizeof(QsTransform);
+    size_t n =
+        sizeof(*this) + track_to_bone.capacity() * sizeof(int16_t) + interleaved.capacity() * sizeof(QsTransform);
     if (root_motion) n += root_motion->samples.capacity() * sizeof(root_motion->samples[0]);
     if (spline) n += spline->memory_bytes();
     return n;

@@ -53,8 +53,9 @@ struct AnimationClip {
     std::vector<std::string> notes;        // deviations from what the spec observed, reported
 
     // Local transforms of every track at a frame of the clip's own frame numbering (fractions
-    // allowed, clamped to the clip). `out` must hold summary.track_count transforms.
-    void sample_tracks(double frame, std::span<QsTransform> out) const;
+    // allowed, clamped to the clip). `out` must hold summary.track_count transforms. `cache` (may be
+    // null) keeps the decoded block between calls: the same values, less work per frame.
+    void sample_tracks(double frame, std::span<QsTransform> out, SplineBlockCache* cache = nullptr) const;
     size_t memory_bytes() const;
 };
 

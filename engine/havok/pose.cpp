@@ -11,7 +11,7 @@ void compute_pose(const Skeleton& skeleton, const AnimationClip* clip, double fr
 
     if (clip) {
         out.tracks.resize(clip->summary.track_count);
-        clip->sample_tracks(frame, out.tracks);
+        clip->sample_tracks(frame, out.tracks, &out.spline_cache);
         const bool additive = clip->summary.additive();
         const size_t mapped = std::min(out.tracks.size(), clip->track_to_bone.size());
         for (size_t k = 0; k < mapped; ++k) {

@@ -22,13 +22,15 @@ struct PoseOptions {
 };
 
 struct Pose {
-    std::vector<QsTransform> local;  // per bone
-    std::vector<QsTransform> model;  // per bone, root motion included when asked
+    std::vector<QsTransform> local;   // per bone
+    std::vector<QsTransform> model;   // per bone, root motion included when asked
     std::vector<QsTransform> tracks;  // scratch: the clip's sampled tracks
+    SplineBlockCache spline_cache;    // the block sampled last, decoded (see spline_compressed.h)
 };
 
 // The pose of `skeleton` at `frame` of `clip` (null: the reference pose). Reuses `out`'s storage,
-// so a caller drawing every frame allocates nothing after the first.
+// so a caller drawing every frame allocates nothing after the first, and its spline block cache,
+// so frames in one block of the clip decode that block once.
 void compute_pose(const Skeleton& skeleton, const AnimationClip* clip, double frame, const PoseOptions& options,
                   Pose& out);
 

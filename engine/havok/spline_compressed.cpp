@@ -1,8 +1,11 @@
 #include "havok/spline_compressed.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
+#include <string_view>
+#include <utility>
 
 #include "io/byte_reader.h"
 
@@ -75,7 +78,8 @@ Quat decode_quaternion(uint8_t format, const uint8_t* p) {
                 phi = phi * quarter_pi / 511.0;
             }
             double mag = std::sqrt(std::max(0.0, 1 - r * r));
-            Quat q{std::sin(phi) * std::cos(theta) * mag, std::sin(phi) * std::sin(theta) * mag, std::cos(phi) * mag, r};
+            Quat q{std::sin(phi) * std::cos(theta) * mag, std::sin(phi) * std::sin(theta) * mag, std::cos(phi) * mag,
+                   r};
             for (int i = 0; i < 4; ++i)
                 if (v & (1u << (28 + i))) q[i] = -q[i];
             return q;
@@ -95,8 +99,10 @@ uint32_t find_knot_span(const uint8_t* knots, uint32_t control_points, uint32_t 
     uint32_t lo = degree, hi = m;
     while (lo < hi) {
         uint32_t mid = (lo + hi + 1) / 2;
-        if (knots[mid] <= u) lo = mid;
-        else hi = mid - 1;
+        if (knots[mid] <= u)
+            lo = mid;
+        else
+            hi = mid - 1;
     }
     return lo;
 }
@@ -124,15 +130,17 @@ Result<SplineCompressedTracks> SplineCompressedTracks::read(std::vector<uint8_t>
     const uint32_t T = layout.track_count, F = layout.float_track_count;
     if (layout.block_count == 0) return make_error(Error::kNoOffset, "the animation has no blocks");
     if (layout.block_offsets.size() < layout.block_count)
-        return make_error(Error::kNoOffset, "numBlocks is " + std::to_string(layout.block_count) + " but blockOffsets has " +
-                                                std::to_string(layout.block_offsets.size()) + " entries");
+        return make_error(Error::kNoOffset, "numBlocks is " + std::to_string(layout.block_count) +
+                                                " but blockOffsets has " + std::to_string(layout.block_offsets.size()) +
+                                                " entries");
     if (layout.max_frames_per_block < 2)
         return make_error(Error::kNoOffset, "maxFramesPerBlock " + std::to_string(layout.max_frames_per_block) +
                                                 " leaves no frame span per block");
     // Every block stores at least four header bytes per track: bounds the index before allocating.
     if (uint64_t(T) * 4 * layout.block_count > size)
         return make_error(Error::kNoOffset, std::to_string(T) + " tracks in " + std::to_string(layout.block_count) +
-                                                " blocks need more than the " + std::to_string(size) + " bytes of data");
+                                                " blocks need more than the " + std::to_string(size) +
+                                                " bytes of data");
     s.tracks_.resize(size_t(T) * layout.block_count);
     const uint8_t* d = data.data();
 
@@ -159,8 +167,8 @@ Result<SplineCompressedTracks> SplineCompressedTracks::read(std::vector<uint8_t>
             const uint8_t rotation_format = (tb.quant >> 2) & 15;
             if (rotation_format > 5 || rotation_format == 3 || rotation_format == 4)
                 return make_error(headers + 4 * k, track_where() + ": rotation quantisation " +
-                                                       std::string(rotation_quantization_name(rotation_format)) +
-                                                       " (" + std::to_string(rotation_format) +
+                                                       std::string(rotation_quantization_name(rotation_format)) + " (" +
+                                                       std::to_string(rotation_format) +
                                                        ") is not read: no reader documents its layout");
 
             // A spline's header (§7.4, §7.5): its control-point count minus one, degree and knots;
@@ -240,6 +248,8 @@ Result<SplineCompressedTracks> SplineCompressedTracks::read(std::vector<uint8_t>
     }
     s.data_ = std::move(data);
     s.layout_ = std::move(layout);
+    static std::atomic<uint64_t> next_id{1};
+    s.id_ = next_id.fetch_add(1, std::memory_order_relaxed);
     return s;
 }
 
@@ -252,45 +262,72 @@ void SplineCompressedTracks::block_and_local_frame(double frame, uint32_t& block
     local = f - double(block) * span;
 }
 
-Vec3 SplineCompressedTracks::sample_vector(uint32_t offset, uint8_t mask, bool wide, double u, double identity) const {
-    const uint8_t* p = data_.data() + offset;
-    const uint8_t animated = (mask >> 4) & 7;
-    uint32_t n = 0, degree = 0;
-    const uint8_t* knots = nullptr;
+SplineCompressedTracks::VectorPart SplineCompressedTracks::locate_vector(uint32_t offset, uint8_t mask,
+                                                                         double identity) const {
     const uint8_t* base = data_.data();
-    if (animated) {
-        n = load_u16le(p);
-        degree = p[2];
-        knots = p + 3;
-        p = base + align_up(uint64_t(p + 3 + n + degree + 2 - base), 4);
+    const uint8_t* p = base + offset;
+    VectorPart v;
+    v.animated = (mask >> 4) & 7;
+    v.value = {identity, identity, identity};
+    if (v.animated) {
+        v.header = p;
+        v.last = load_u16le(p);
+        v.degree = p[2];
+        p = base + align_up(uint64_t(p + 3 + v.last + v.degree + 2 - base), 4);
     }
-    Vec3 value{identity, identity, identity};
-    double lo[3] = {}, hi[3] = {};
     for (int axis = 0; axis < 3; ++axis) {
-        if (animated & (1 << axis)) {
-            lo[axis] = f32_at(p);
-            hi[axis] = f32_at(p + 4);
+        if (v.animated & (1 << axis)) {
+            v.lo[axis] = f32_at(p);
+            v.hi[axis] = f32_at(p + 4);
             p += 8;
         } else if (mask & (1 << axis)) {
-            value[axis] = f32_at(p);
+            v.value[axis] = f32_at(p);
             p += 4;
         }
     }
-    if (!animated) return value;
-    const int dims = popcount3(animated);
-    u = clamp_to_knots(knots, n, degree, u);
-    const uint32_t span = find_knot_span(knots, n + 1, degree, u);
+    v.points = p;
+    return v;
+}
+
+SplineCompressedTracks::RotationPart SplineCompressedTracks::locate_rotation(uint32_t offset, uint8_t mask,
+                                                                             uint8_t format) const {
+    const uint8_t* base = data_.data();
+    const uint8_t* p = base + offset;
+    const uint64_t A = kRotationAlign[format];
+    RotationPart r;
+    if (mask & 0xF0) {
+        r.spline = true;
+        r.header = p;
+        r.last = load_u16le(p);
+        r.degree = p[2];
+        r.points = base + align_up(uint64_t(p + 3 + r.last + r.degree + 2 - base), A);
+    } else if (mask & 0x0F) {
+        r.fixed = true;
+        r.points = base + align_up(offset, A);
+    }
+    return r;
+}
+
+Vec3 SplineCompressedTracks::sample_vector(uint32_t offset, uint8_t mask, bool wide, double u, double identity) const {
+    const VectorPart v = locate_vector(offset, mask, identity);
+    Vec3 value = v.value;
+    if (!v.animated) return value;
+    const int dims = popcount3(v.animated);
+    const uint8_t* knots = v.header + 3;
+    const uint32_t degree = v.degree;
+    u = clamp_to_knots(knots, v.last, degree, u);
+    const uint32_t span = find_knot_span(knots, v.last + 1, degree, u);
     double basis[4];
     basis_functions(knots, span, degree, u, basis);
     const size_t scalar = wide ? 2 : 1;
     const double full = wide ? 65535.0 : 255.0;
     for (int axis = 0, c = 0; axis < 3; ++axis) {
-        if (!(animated & (1 << axis))) continue;
+        if (!(v.animated & (1 << axis))) continue;
         double sum = 0;
         for (uint32_t j = 0; j <= degree; ++j) {
-            const uint8_t* q = p + ((size_t(span - degree + j) * dims + c) * scalar);
+            const uint8_t* q = v.points + ((size_t(span - degree + j) * dims + c) * scalar);
             double raw = wide ? double(load_u16le(q)) : double(*q);
-            double component = lo[axis] + (hi[axis] - lo[axis]) * (raw / full);
+            double component = v.lo[axis] + (v.hi[axis] - v.lo[axis]) * (raw / full);
             sum += basis[j] * component;
         }
         value[axis] = sum;
@@ -300,32 +337,151 @@ Vec3 SplineCompressedTracks::sample_vector(uint32_t offset, uint8_t mask, bool w
 }
 
 Quat SplineCompressedTracks::sample_rotation(uint32_t offset, uint8_t mask, uint8_t format, double u) const {
-    const uint8_t* base = data_.data();
-    const uint8_t* p = base + offset;
-    const uint64_t B = kRotationBytes[format], A = kRotationAlign[format];
-    if (mask & 0xF0) {
-        uint32_t n = load_u16le(p), degree = p[2];
-        const uint8_t* knots = p + 3;
-        const uint8_t* points = base + align_up(uint64_t(p + 3 + n + degree + 2 - base), A);
-        u = clamp_to_knots(knots, n, degree, u);
-        const uint32_t span = find_knot_span(knots, n + 1, degree, u);
+    const RotationPart r = locate_rotation(offset, mask, format);
+    if (r.spline) {
+        const uint8_t* knots = r.header + 3;
+        const uint32_t degree = r.degree;
+        u = clamp_to_knots(knots, r.last, degree, u);
+        const uint32_t span = find_knot_span(knots, r.last + 1, degree, u);
         double basis[4];
         basis_functions(knots, span, degree, u, basis);
         Quat sum{0, 0, 0, 0};
         for (uint32_t j = 0; j <= degree; ++j) {
-            Quat q = decode_quaternion(format, points + size_t(span - degree + j) * B);
+            Quat q = decode_quaternion(format, r.points + size_t(span - degree + j) * kRotationBytes[format]);
             for (int c = 0; c < 4; ++c) sum[c] += basis[j] * q[c];
         }
         return quat_normalized(sum);
     }
-    if (mask & 0x0F) return quat_normalized(decode_quaternion(format, base + align_up(offset, A)));
+    if (r.fixed) return quat_normalized(decode_quaternion(format, r.points));
     return {0, 0, 0, 1};
 }
 
-void SplineCompressedTracks::sample(double frame, std::span<QsTransform> out) const {
+size_t SplineBlockCache::memory_bytes() const {
+    return sizeof(*this) + curves_.capacity() * sizeof(Curve) + parts_.capacity() * sizeof(Part) +
+           values_.capacity() * sizeof(double) + basis_.capacity() * sizeof(Basis);
+}
+
+// Every part of the block's tracks as SplineBlockCache::Part: constants as sample() would return
+// them, control points as the double sample() would compute from them (the same expression), and
+// each distinct spline header (count, degree, knots) once in curves_.
+void SplineCompressedTracks::decode_block(uint32_t block, SplineBlockCache& cache) const {
+    const uint32_t T = layout_.track_count;
+    cache.tracks_id_ = id_;
+    cache.block_ = block;
+    cache.decodes_++;
+    cache.curves_.clear();
+    cache.parts_.assign(size_t(T) * 3, {});
+    cache.values_.clear();
+    // Distinct curves by their header bytes; a block has a few hundred spline parts at most.
+    std::vector<std::pair<std::string_view, uint32_t>> seen;
+    auto curve_of = [&](const uint8_t* header, uint32_t last, uint32_t degree) {
+        const std::string_view key(reinterpret_cast<const char*>(header), 3 + size_t(last) + degree + 2);
+        for (const auto& [bytes, index] : seen)
+            if (bytes == key) return index;
+        const uint32_t index = uint32_t(cache.curves_.size());
+        cache.curves_.push_back({uint32_t(header - data_.data()), last, uint8_t(degree)});
+        seen.emplace_back(key, index);
+        return index;
+    };
+    const TrackBlock* tracks = tracks_.data() + size_t(block) * T;
+    for (uint32_t k = 0; k < T; ++k) {
+        const TrackBlock& tb = tracks[k];
+        for (int which = 0; which < 3; which += 2) {  // translation, scale
+            const bool scale = which == 2;
+            const uint8_t quant = scale ? uint8_t((tb.quant >> 6) & 3) : uint8_t(tb.quant & 3);
+            const VectorPart v = locate_vector(scale ? tb.scale : tb.translation,
+                                               scale ? tb.scale_mask : tb.translation_mask, scale ? 1.0 : 0.0);
+            SplineBlockCache::Part& part = cache.parts_[size_t(k) * 3 + size_t(which)];
+            for (int axis = 0; axis < 3; ++axis) part.constant[axis] = v.value[axis];
+            if (!v.animated) continue;
+            const bool wide = quant == 1;
+            const double full = wide ? 65535.0 : 255.0;
+            part.animated = v.animated;
+            part.dims = uint8_t(popcount3(v.animated));
+            part.curve = curve_of(v.header, v.last, v.degree);
+            part.points = uint32_t(cache.values_.size());
+            const uint8_t* q = v.points;
+            for (uint32_t i = 0; i <= v.last; ++i)
+                for (int axis = 0; axis < 3; ++axis) {
+                    if (!(v.animated & (1 << axis))) continue;
+                    const double raw = wide ? double(load_u16le(q)) : double(*q);
+                    q += wide ? 2 : 1;
+                    cache.values_.push_back(v.lo[axis] + (v.hi[axis] - v.lo[axis]) * (raw / full));
+                }
+        }
+        const uint8_t format = (tb.quant >> 2) & 15;
+        const RotationPart r = locate_rotation(tb.rotation, tb.rotation_mask, format);
+        SplineBlockCache::Part& part = cache.parts_[size_t(k) * 3 + 1];
+        const Quat fixed = r.fixed ? quat_normalized(decode_quaternion(format, r.points)) : Quat{0, 0, 0, 1};
+        for (int c = 0; c < 4; ++c) part.constant[c] = fixed[c];
+        if (!r.spline) continue;
+        part.animated = 1;
+        part.dims = 4;
+        part.curve = curve_of(r.header, r.last, r.degree);
+        part.points = uint32_t(cache.values_.size());
+        for (uint32_t i = 0; i <= r.last; ++i) {
+            const Quat q = decode_quaternion(format, r.points + size_t(i) * kRotationBytes[format]);
+            cache.values_.insert(cache.values_.end(), q.begin(), q.end());
+        }
+    }
+    cache.basis_.resize(cache.curves_.size());
+}
+
+void SplineCompressedTracks::sample_cached(double u, std::span<QsTransform> out, SplineBlockCache& cache) const {
+    // The basis of each distinct curve at u, once (the same clamp, span and basis sample() computes).
+    for (size_t i = 0; i < cache.curves_.size(); ++i) {
+        const SplineBlockCache::Curve& curve = cache.curves_[i];
+        const uint8_t* knots = data_.data() + curve.knots + 3;
+        const double uc = clamp_to_knots(knots, curve.last, curve.degree, u);
+        const uint32_t span = find_knot_span(knots, curve.last + 1, curve.degree, uc);
+        basis_functions(knots, span, curve.degree, uc, cache.basis_[i].n);
+        cache.basis_[i].first = span - curve.degree;
+    }
+    const double* values = cache.values_.data();
+    auto vector = [&](const SplineBlockCache::Part& part) {
+        Vec3 value{part.constant[0], part.constant[1], part.constant[2]};
+        if (!part.animated) return value;
+        const SplineBlockCache::Basis& b = cache.basis_[part.curve];
+        const uint32_t degree = cache.curves_[part.curve].degree;
+        const double* p = values + part.points + size_t(b.first) * part.dims;
+        for (int axis = 0, c = 0; axis < 3; ++axis) {
+            if (!(part.animated & (1 << axis))) continue;
+            double sum = 0;
+            for (uint32_t j = 0; j <= degree; ++j) sum += b.n[j] * p[j * part.dims + uint32_t(c)];
+            value[axis] = sum;
+            ++c;
+        }
+        return value;
+    };
+    const uint32_t T = layout_.track_count;
+    for (uint32_t k = 0; k < T && k < out.size(); ++k) {
+        const SplineBlockCache::Part* parts = &cache.parts_[size_t(k) * 3];
+        out[k].translation = vector(parts[0]);
+        const SplineBlockCache::Part& r = parts[1];
+        if (r.animated) {
+            const SplineBlockCache::Basis& b = cache.basis_[r.curve];
+            const uint32_t degree = cache.curves_[r.curve].degree;
+            const double* p = values + r.points + size_t(b.first) * 4;
+            Quat sum{0, 0, 0, 0};
+            for (uint32_t j = 0; j <= degree; ++j)
+                for (int c = 0; c < 4; ++c) sum[c] += b.n[j] * p[4 * j + uint32_t(c)];
+            out[k].rotation = quat_normalized(sum);
+        } else {
+            out[k].rotation = {r.constant[0], r.constant[1], r.constant[2], r.constant[3]};
+        }
+        out[k].scale = vector(parts[2]);
+    }
+}
+
+void SplineCompressedTracks::sample(double frame, std::span<QsTransform> out, SplineBlockCache* cache) const {
     uint32_t block;
     double u;
     block_and_local_frame(frame, block, u);
+    if (cache) {
+        if (cache->tracks_id_ != id_ || cache->block_ != block) decode_block(block, *cache);
+        sample_cached(u, out, *cache);
+        return;
+    }
     const uint32_t T = layout_.track_count;
     const TrackBlock* tracks = tracks_.data() + size_t(block) * T;
     for (uint32_t k = 0; k < T && k < out.size(); ++k) {

@@ -6,6 +6,10 @@
 // sample() can read the stream without further checks and cannot fail. Control points stay
 // quantised in the copied stream (memory ~ the stream's size) and are dequantised when sampled.
 // Arithmetic is in double in the order of §7.8, so values match the reference reader.
+//
+// A SplineBlockCache passed to sample() keeps what sampling repeats on every call of one block
+// (control points dequantised, quaternions decoded, distinct knot vectors found): consecutive
+// frames of a playing clip stay in one block and skip that work, with bit-identical results.
 #pragma once
 
 #include <cstdint>
@@ -45,6 +49,44 @@ struct SplineStatistics {
     uint32_t rotation_formats[6] = {};  // parts per RotationQuantization
 };
 
+class SplineCompressedTracks;
+
+// One block of one animation, decoded for sampling (see above). Owned by whoever samples (havok::Pose
+// holds one), so a const clip shared by several views needs no lock; holds one block at a time and
+// decodes another when a frame of another block, or of another animation, is asked for.
+class SplineBlockCache {
+public:
+    size_t memory_bytes() const;
+    // How many times a block was decoded into this cache (tests check that playing reuses it).
+    uint64_t decodes() const { return decodes_; }
+
+private:
+    friend class SplineCompressedTracks;
+    struct Curve {           // one distinct knot vector of the block (degree, count and knot bytes alike)
+        uint32_t knots = 0;  // offset of the spline header in the stream
+        uint32_t last = 0;   // n: control points - 1
+        uint8_t degree = 0;
+    };
+    struct Part {                 // translation, rotation or scale of one track
+        double constant[4] = {};  // static or identity values: vector xyz (unanimated axes), or the rotation
+        uint32_t points = 0;      // first control-point value in values_
+        uint32_t curve = 0;       // index in curves_
+        uint8_t animated = 0;     // vectors: the animated axes (bits 0-2); rotations: 1 for a spline
+        uint8_t dims = 0;         // doubles per control point
+    };
+    struct Basis {  // of one curve at the frame sampled last
+        double n[4];
+        uint32_t first = 0;  // control point of n[0]
+    };
+    uint64_t tracks_id_ = 0;  // SplineCompressedTracks::id_ of the block held (0: none)
+    uint32_t block_ = 0;
+    uint64_t decodes_ = 0;
+    std::vector<Curve> curves_;
+    std::vector<Part> parts_;  // 3 per track: translation, rotation, scale
+    std::vector<double> values_;
+    std::vector<Basis> basis_;  // scratch, one per curve
+};
+
 class SplineCompressedTracks {
 public:
     // Checks and indexes `data`. Errors carry the offset in `data`; the caller adds where it lies.
@@ -60,8 +102,10 @@ public:
     size_t memory_bytes() const { return data_.capacity() + tracks_.capacity() * sizeof(TrackBlock); }
 
     // The local transforms of every track at global frame `frame` (fractions allowed; clamped to
-    // [0, frame_count - 1]). `out` must hold track_count() transforms.
-    void sample(double frame, std::span<QsTransform> out) const;
+    // [0, frame_count - 1]). `out` must hold track_count() transforms. With a cache, the frame's
+    // block is decoded into it unless it already holds that block of this animation; the values
+    // are the same bits either way.
+    void sample(double frame, std::span<QsTransform> out, SplineBlockCache* cache = nullptr) const;
 
     // The block and local frame of a global frame (§6: blocks overlap by one frame).
     void block_and_local_frame(double frame, uint32_t& block, double& local) const;
@@ -72,9 +116,30 @@ private:
         uint8_t quant = 0, translation_mask = 0, rotation_mask = 0, scale_mask = 0;
     };
 
+    // A part's spline header, ranges and control points located in data_ (a vector part's
+    // unanimated axes already hold their value).
+    struct VectorPart {
+        uint8_t animated = 0;
+        uint32_t last = 0, degree = 0;  // n (control points - 1) and degree, when animated
+        const uint8_t* header = nullptr;
+        const uint8_t* points = nullptr;
+        double lo[3] = {}, hi[3] = {};
+        Vec3 value{};
+    };
+    struct RotationPart {
+        bool spline = false, fixed = false;
+        uint32_t last = 0, degree = 0;
+        const uint8_t* header = nullptr;
+        const uint8_t* points = nullptr;  // the control points, or the static quaternion
+    };
+    VectorPart locate_vector(uint32_t offset, uint8_t mask, double identity) const;
+    RotationPart locate_rotation(uint32_t offset, uint8_t mask, uint8_t format) const;
     Vec3 sample_vector(uint32_t offset, uint8_t mask, bool wide, double u, double identity) const;
     Quat sample_rotation(uint32_t offset, uint8_t mask, uint8_t format, double u) const;
+    void decode_block(uint32_t block, SplineBlockCache& cache) const;
+    void sample_cached(double u, std::span<QsTransform> out, SplineBlockCache& cache) const;
 
+    uint64_t id_ = 0;  // unique per read(): what a SplineBlockCache keys on (copies share the data, so the id)
     std::vector<uint8_t> data_;
     SplineLayout layout_;
     std::vector<TrackBlock> tracks_;  // block-major: tracks_[block * track_count + track]
