@@ -12,13 +12,18 @@ namespace taescope::bench {
 // timed warm-up call that also sets the counts. A stage shorter than kShortestSample is called
 // several times in a row per sample and the sample divided: timed one call at a time, a stage
 // of a few microseconds measured mostly the clock itself (in wasm a call out to JavaScript).
+// `seconds` (null: the wall clock) reads the clock the samples are taken with (e.g. cpu_clock.h's
+// CPU time); the budget is counted in that clock's seconds.
 constexpr double kShortestSample = 200e-6;
+inline double wall_seconds() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 template <class F>
-double adaptive_median(double budget_seconds, int& repeats_used, F&& fn) {
-    auto clock = [] { return std::chrono::steady_clock::now(); };
+double adaptive_median(double budget_seconds, int& repeats_used, F&& fn, double (*seconds)() = nullptr) {
+    auto clock = seconds ? seconds : wall_seconds;
     auto a = clock();
     fn();
-    const double once = std::max(std::chrono::duration<double>(clock() - a).count(), 1e-8);
+    const double once = std::max(clock() - a, 1e-8);
     const int calls_per_sample = std::clamp(int(std::ceil(kShortestSample / once)), 1, 10000);
     const int repeats = std::clamp(int(budget_seconds / (once * calls_per_sample)), 3, 51);
     repeats_used = std::min(repeats_used == 0 ? repeats : repeats_used, repeats);
@@ -26,7 +31,7 @@ double adaptive_median(double budget_seconds, int& repeats_used, F&& fn) {
     for (int i = 0; i < repeats; ++i) {
         a = clock();
         for (int k = 0; k < calls_per_sample; ++k) fn();
-        t.push_back(std::chrono::duration<double>(clock() - a).count() / calls_per_sample);
+        t.push_back((clock() - a) / calls_per_sample);
     }
     std::sort(t.begin(), t.end());
     return t[t.size() / 2];

@@ -7,8 +7,13 @@
 //                   skeleton and that one clip read and checked (HavokCharacter, nothing cached)
 //   all animations  every animation member decoded (what `taescope pose --list` and census do;
 //                   the page never does this)
-//   pose sample     one compute_pose of the clip with the most tracks at a fractional frame
-//                   (what the Pose panel does per drawn frame)
+//   pose play       the clip with the most tracks played through: compute_pose at every frame
+//                   (+ 0.5) in order, as the Pose panel does while playing (consecutive poses stay
+//                   in one spline block, which the Pose's block cache keeps decoded); timed as the
+//                   whole loop, so that a pose of a few microseconds is measured over >= 0.1 ms
+//   pose scrub      one compute_pose at a different fractional frame every call (a jump of
+//                   7.37 frames, as when scrubbing: the block changes more often)
+// The two pose stages are timed by CPU time (bench/cpu_clock.h), the others by the wall clock.
 #pragma once
 
 #include <cstdint>
@@ -21,8 +26,9 @@ struct HavokStageReport {
     std::string label, path, error;
     uint64_t animations = 0, bones = 0, tracks = 0;
     std::string pose_animation;
+    uint64_t pose_frames = 0;  // poses per pose_play loop
     int repeats = 0;
-    double decompress = 0, shown_animation = 0, all_animations = 0, pose_sample = 0;  // seconds
+    double decompress = 0, shown_animation = 0, all_animations = 0, pose_play = 0, pose_scrub = 0;  // seconds
 };
 
 // The corpus binders that hold Havok data (those present).

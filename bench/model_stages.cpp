@@ -11,6 +11,7 @@
 #include "binder/havok_character.h"
 #include "container/bnd4.h"
 #include "container/dcx.h"
+#include "cpu_clock.h"
 #include "flver/flver_reader.h"
 #include "havok/pose.h"
 #include "io/file_io.h"
@@ -92,19 +93,25 @@ ModelStageReport measure_model_stages(const std::string& chrbnd_path, const std:
     CharacterPose character_pose;
     const double frames = double(std::max<uint32_t>((*clip)->summary.frame_count, 2) - 1);
     double f = 0;
-    r.pose = adaptive_median(budget, r.repeats, [&] {
-        f = std::fmod(f + 7.37, frames);  // a different fractional frame every call
-        havok::compute_pose(**skeleton, clip->get(), f, {.root_motion = false}, pose);
-        rig.pose(&pose, character_pose);
-        g_escaped = character_pose.skin.data();
-    });
+    r.pose = adaptive_median(
+        budget, r.repeats,
+        [&] {
+            f = std::fmod(f + 7.37, frames);  // a different fractional frame every call
+            havok::compute_pose(**skeleton, clip->get(), f, {.root_motion = false}, pose);
+            rig.pose(&pose, character_pose);
+            g_escaped = character_pose.skin.data();
+        },
+        cpu_seconds);
     // Skinning at one fixed pose (the last one computed): the cost does not depend on the pose.
     std::vector<std::vector<float>> positions(model->meshes.size()), normals(model->meshes.size());
-    r.skin = adaptive_median(budget, r.repeats, [&] {
-        for (size_t i = 0; i < model->meshes.size(); ++i)
-            rig.skin_mesh(model->meshes[i], character_pose, positions[i], &normals[i]);
-        g_escaped = positions.back().data();
-    });
+    r.skin = adaptive_median(
+        budget, r.repeats,
+        [&] {
+            for (size_t i = 0; i < model->meshes.size(); ++i)
+                rig.skin_mesh(model->meshes[i], character_pose, positions[i], &normals[i]);
+            g_escaped = positions.back().data();
+        },
+        cpu_seconds);
     for (size_t i = 0; i < positions.size(); ++i)
         if (positions[i].size() != size_t(model->meshes[i].vertex_count) * 3)
             return r.error = "skin_mesh gave no positions for mesh " + std::to_string(i), r;

@@ -8,6 +8,7 @@
 //                      + CharacterRig::pose (A(b), K(b) of every FLVER bone): apart from skinning
 //   skin               CharacterRig::skin_mesh of every mesh, positions and normals, at that pose
 //                      (the CPU path: tests, CLI, picking; the page skins on the GPU)
+// pose and skin are timed by CPU time (bench/cpu_clock.h), the open stages by the wall clock.
 #pragma once
 
 #include <cstdint>

@@ -6,16 +6,9 @@
 //   node bench/wasm/compare_model.mjs NATIVE.tsv build/wasm/taescope_bench_model_wasm.js
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { fixed, met, ms, parseTsv } from './bench_tsv.mjs';
 
 const [nativeTsv, module] = process.argv.slice(2);
-const parseTsv = (text) => {
-  const [header, ...lines] = text.trim().split('\n');
-  const keys = header.split('\t');
-  return lines.map((line) => Object.fromEntries(line.split('\t').map((v, i) => [keys[i], v])));
-};
-const ms = (s) => Number(s) * 1e3;
-const fixed = (v) => (v < 10 ? v.toFixed(4) : v.toFixed(1));
-const met = (yes, limit) => `${yes ? 'target met' : 'target NOT met'} (<= ${limit})`;
 const rows = [];
 const native = parseTsv(fs.readFileSync(nativeTsv, 'utf8'))[0];
 if (!native || native.error) {
@@ -35,7 +28,7 @@ if (!native || native.error) {
     const openRatio = w('read_flver') / w('chrbnd_decompress');
     rows.push(`| wasm model c5051: read_flver (every mesh decoded) | ms | ${fixed(w('read_flver'))} | chrbnd decompress (DCX KRAK + BND4) in wasm, same run | ${fixed(w('chrbnd_decompress'))} | ${openRatio.toFixed(2)} | ${met(openRatio <= 0.25, 0.25)}; native read_flver ${fixed(n('read_flver'))} ms (wasm ${(w('read_flver') / n('read_flver')).toFixed(2)}x) |`);
     const skin = w('skin') / n('skin');
-    rows.push(`| wasm model c5051: CPU skinning of the whole body (one frame) | ms | ${fixed(w('skin'))} | native, same run | ${fixed(n('skin'))} | ${skin.toFixed(2)} | ${met(skin <= 1.5, 1.5)}; ${wasm.animation}, every mesh's positions and normals (${wasm.vertices} vertices, ${wasm.meshes} meshes) at one pose; median of >= ${wasm.repeats} |`);
+    rows.push(`| wasm model c5051: CPU skinning of the whole body (one frame) | ms | ${fixed(w('skin'))} | native, same run | ${fixed(n('skin'))} | ${skin.toFixed(2)} | ${met(skin <= 1.5, 1.5)}; ${wasm.animation}, every mesh's positions and normals (${wasm.vertices} vertices, ${wasm.meshes} meshes) at one pose; median of >= ${wasm.repeats}, CPU time (native: the thread's; Node: the process's) |`);
     const pose = w('pose') / n('pose');
     rows.push(`| wasm model c5051: the pose skinned at (compute_pose + the rig's matrices) | ms | ${fixed(w('pose'))} | native, same run | ${fixed(n('pose'))} | ${pose.toFixed(2)} | reported apart from skinning (${wasm.havok_bones} Havok bones, ${wasm.flver_bones} FLVER bones); one Havok pose alone, wasm against native: the havok rows |`);
   }
