@@ -7,7 +7,7 @@ void compute_pose(const Skeleton& skeleton, const AnimationClip* clip, double fr
     const size_t n = skeleton.bones.size();
     out.local.resize(n);
     out.model.resize(n);
-    for (size_t b = 0; b < n; ++b) out.local[b] = skeleton.bones[b].reference;
+    for (size_t b = 0; b < n; ++b) assign(out.local[b], skeleton.bones[b].reference);
 
     if (clip) {
         out.tracks.resize(clip->summary.track_count);
@@ -24,14 +24,17 @@ void compute_pose(const Skeleton& skeleton, const AnimationClip* clip, double fr
                 l.rotation = quat_normalized(quat_multiply(l.rotation, t.rotation));
                 for (int c = 0; c < 3; ++c) l.scale[c] *= t.scale[c];
             } else {
-                l = t;
+                assign(l, t);
             }
         }
     }
 
     for (uint32_t b : skeleton.parent_first_order) {
         int32_t p = skeleton.bones[b].parent;
-        out.model[b] = p < 0 ? out.local[b] : compose(out.model[size_t(p)], out.local[b]);
+        if (p < 0)
+            assign(out.model[b], out.local[b]);
+        else
+            compose_into(out.model[size_t(p)], out.local[b], out.model[b]);
     }
     if (clip && clip->root_motion && options.root_motion) {
         auto m = clip->root_motion->at(frame);

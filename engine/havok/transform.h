@@ -18,10 +18,9 @@ struct QsTransform {
 };
 
 inline Quat quat_multiply(const Quat& a, const Quat& b) {
-    return {a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
-            a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-            a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
-            a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
+    return {
+        a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1], a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+        a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3], a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
 }
 
 // q v q*, for a unit quaternion q.
@@ -42,17 +41,36 @@ inline Quat quat_normalized(const Quat& q) {
     return {q[0] / n, q[1] / n, q[2] / n, q[3] / n};
 }
 
-// parent ∘ local: the local transform expressed in the parent's space. Scale is applied to the
-// child's translation and multiplied per axis (the spec calls the scale rule unverified; every
-// scale in the real files is 1).
+// Copies a transform part by part: as one 80-byte struct copy the wasm build calls memcpy (no
+// bulk memory), a call per bone; three small copies stay loads and stores.
+inline void assign(QsTransform& to, const QsTransform& from) {
+    to.translation = from.translation;
+    to.rotation = from.rotation;
+    to.scale = from.scale;
+}
+
+// parent ∘ local: the local transform expressed in the parent's space, written into `out` (neither
+// operand). Scale is applied to the child's translation and multiplied per axis (the spec calls
+// the scale rule unverified; every scale in the real files is 1). quat_rotate and quat_multiply
+// written out on scalars in their order of operations (the same bits), with no 80-byte temporary
+// to copy (a memcpy call in the wasm build).
+inline void compose_into(const QsTransform& parent, const QsTransform& local, QsTransform& out) {
+    const double qx = parent.rotation[0], qy = parent.rotation[1], qz = parent.rotation[2], qw = parent.rotation[3];
+    const double vx = parent.scale[0] * local.translation[0], vy = parent.scale[1] * local.translation[1],
+                 vz = parent.scale[2] * local.translation[2];
+    const double tx = 2 * (qy * vz - qz * vy), ty = 2 * (qz * vx - qx * vz), tz = 2 * (qx * vy - qy * vx);
+    const double rx = vx + qw * tx + (qy * tz - qz * ty), ry = vy + qw * ty + (qz * tx - qx * tz),
+                 rz = vz + qw * tz + (qx * ty - qy * tx);
+    const double bx = local.rotation[0], by = local.rotation[1], bz = local.rotation[2], bw = local.rotation[3];
+    out.translation = {parent.translation[0] + rx, parent.translation[1] + ry, parent.translation[2] + rz};
+    out.rotation = {qw * bx + qx * bw + qy * bz - qz * by, qw * by - qx * bz + qy * bw + qz * bx,
+                    qw * bz + qx * by - qy * bx + qz * bw, qw * bw - qx * bx - qy * by - qz * bz};
+    out.scale = {parent.scale[0] * local.scale[0], parent.scale[1] * local.scale[1], parent.scale[2] * local.scale[2]};
+}
+
 inline QsTransform compose(const QsTransform& parent, const QsTransform& local) {
     QsTransform out;
-    Vec3 scaled{parent.scale[0] * local.translation[0], parent.scale[1] * local.translation[1],
-                parent.scale[2] * local.translation[2]};
-    Vec3 r = quat_rotate(parent.rotation, scaled);
-    out.translation = {parent.translation[0] + r[0], parent.translation[1] + r[1], parent.translation[2] + r[2]};
-    out.rotation = quat_multiply(parent.rotation, local.rotation);
-    out.scale = {parent.scale[0] * local.scale[0], parent.scale[1] * local.scale[1], parent.scale[2] * local.scale[2]};
+    compose_into(parent, local, out);
     return out;
 }
 
