@@ -3,9 +3,10 @@
 // with Havok data, at frames inside blocks, on both sides of every block seam, at the ends and
 // beyond them, in an order that leaves and re-enters blocks and animations, so that a cache that
 // kept a stale block (of another block or another animation) would give other values.
+#include <dirent.h>
+
 #include <algorithm>
 #include <cstring>
-#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -21,11 +22,15 @@ std::vector<std::string> corpus_anim_binders() {
     const std::string root = corpus_dir();
     if (root.empty()) return out;
     for (const char* game : {"sekiro", "eldenring", "nightreign", "ds3"}) {
-        std::error_code ec;
-        for (const auto& entry : std::filesystem::directory_iterator(root + "/" + game, ec)) {
-            const std::string name = entry.path().filename().string();
-            if (name.size() > 11 && name.ends_with(".anibnd.dcx")) out.push_back(entry.path().string());
+        // dirent rather than std::filesystem: the suite also runs compiled to wasm (NODERAWFS).
+        const std::string folder = root + "/" + game;
+        DIR* dir = opendir(folder.c_str());
+        if (!dir) continue;
+        while (const dirent* entry = readdir(dir)) {
+            const std::string name = entry->d_name;
+            if (name.size() > 11 && name.ends_with(".anibnd.dcx")) out.push_back(folder + "/" + name);
         }
+        closedir(dir);
     }
     std::sort(out.begin(), out.end());
     return out;
