@@ -173,9 +173,10 @@ TEST_CASE("parameter views: edit commands leave every other event's bytes shared
         {"duplicate animation", DuplicateAnimation{at, free_number}},
         {"move event", MoveEvents{at, {2}, 0.5, true, 0}},
     };
-    for (const auto& [name, command] : commands) {
+    for (const auto& entry : commands) {  // not a structured binding: clang 14 cannot capture one in INFO
+        const std::string name = entry.first;
         INFO("command: " << name);
-        REQUIRE(s.apply(command).ok());
+        REQUIRE(s.apply(entry.second).ok());
         const ViewMap now = views(*s.document().taes[0].tae);
         CHECK(views_moved(original, now) == 1);  // the event the first command retyped, and no other
     }
