@@ -91,6 +91,8 @@ HavokStageReport measure_havok_stages(const std::string& label, const std::strin
             }
         },
         cpu_seconds);
+    r.pose_cache_bytes = pose.spline_cache.memory_bytes();
+    r.clip_bytes = (*clip)->memory_bytes();
     const double frames = double(frame_count - 1);
     double f = 0;
     r.pose_scrub = adaptive_median(
@@ -106,7 +108,7 @@ HavokStageReport measure_havok_stages(const std::string& label, const std::strin
 
 std::string havok_stage_tsv_header() {
     return "label\tpath\tanimations\tbones\ttracks\tpose_animation\tpose_frames\trepeats\tdecompress\tshown_animation\t"
-           "all_animations\tpose_play\tpose_scrub\terror";
+           "all_animations\tpose_play\tpose_scrub\tpose_cache_bytes\tclip_bytes\terror";
 }
 
 std::string havok_stage_tsv_line(const HavokStageReport& r) {
@@ -116,7 +118,11 @@ std::string havok_stage_tsv_line(const HavokStageReport& r) {
     char times[256];
     std::snprintf(times, sizeof times, "%llu\t%d\t%.9f\t%.9f\t%.9f\t%.9f\t%.9f", (unsigned long long)r.pose_frames,
                   r.repeats, r.decompress, r.shown_animation, r.all_animations, r.pose_play, r.pose_scrub);
-    return r.label + "\t" + r.path + "\t" + numbers + "\t" + r.pose_animation + "\t" + times + "\t" + r.error;
+    char memory[64];
+    std::snprintf(memory, sizeof memory, "%llu\t%llu", (unsigned long long)r.pose_cache_bytes,
+                  (unsigned long long)r.clip_bytes);
+    return r.label + "\t" + r.path + "\t" + numbers + "\t" + r.pose_animation + "\t" + times + "\t" + memory + "\t" +
+           r.error;
 }
 
 }  // namespace taescope::bench

@@ -26,7 +26,9 @@ struct HavokStageReport {
     std::string label, path, error;
     uint64_t animations = 0, bones = 0, tracks = 0;
     std::string pose_animation;
-    uint64_t pose_frames = 0;  // poses per pose_play loop
+    uint64_t pose_frames = 0;       // poses per pose_play loop
+    uint64_t pose_cache_bytes = 0;  // the Pose's spline block cache after playing (its largest block)
+    uint64_t clip_bytes = 0;        // the decoded clip (AnimationClip::memory_bytes), for comparison
     int repeats = 0;
     double decompress = 0, shown_animation = 0, all_animations = 0, pose_play = 0, pose_scrub = 0;  // seconds
 };
