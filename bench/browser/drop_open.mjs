@@ -27,7 +27,7 @@ const ROUNDS = Number(process.env.TAESCOPE_BENCH_DROP_ROUNDS || 3);
 const DROP_AFTER_MS = 3000;  // after the warm-up: a user's first file comes seconds after the page
 const READY_LIMIT = 2, FRAME_LIMIT_MS = 100;
 const CASES = [
-  { label: 'Sekiro c0000.anibnd.dcx (KRAK player binder)', files: ['sekiro/c0000.anibnd.dcx'] },
+  { label: 'Sekiro c0000.anibnd.dcx (player binder; DFLT in the corpus, the nearest kin of the original Kraken one)', files: ['sekiro/c0000.anibnd.dcx'] },
   { label: 'Sekiro c1130.anibnd.dcx (DFLT NPC binder)', files: ['sekiro/c1130.anibnd.dcx'] },
   { label: 'Nightreign c0100.anibnd.dcx (player binder)', files: ['nightreign/c0100.anibnd.dcx'] },
   { label: 'Elden Ring c3000.krak.anibnd.dcx (KRAK)', files: ['eldenring/c3000.krak.anibnd.dcx'] },
