@@ -186,6 +186,15 @@ struct Summary {
         }
         ++count;
     }
+    // The summary row: "<what>: ours vs ooz (native)" with both means and the lowest, then `goal`.
+    void print_row(const std::string& what, const char* goal) const {
+        if (!count) return;
+        std::printf(
+            "| kraken decode, geometric mean over %d %s: ours vs ooz (native) | speed ratio | | | | %.2f | "
+            "goal: %s; by thread CPU time %.2f; lowest %.2f (%s), by thread CPU time %.2f (%s) |\n",
+            count, what.c_str(), std::exp(log_wall / count), goal, std::exp(log_cpu / count), lowest,
+            lowest_name.c_str(), lowest_cpu, lowest_cpu_name.c_str());
+    }
 };
 
 }  // namespace
@@ -247,13 +256,7 @@ int main(int argc, char** argv) {
         for (Stream& piece : cut_small_streams(base, whole.payload, reference->data(), decoded, kSmall))
             pieces.emplace_back(std::move(piece), reference);
     }
-    if (files.count)
-        std::printf(
-            "| kraken decode, geometric mean over %d files: ours vs ooz (native) | speed ratio | | | | %.2f | "
-            "goal: >= 1.0 on every file, geometric mean >= 1.10 (issue 34); by thread CPU time %.2f; lowest %.2f (%s), "
-            "by thread CPU time %.2f (%s) |\n",
-            files.count, std::exp(files.log_wall / files.count), std::exp(files.log_cpu / files.count), files.lowest,
-            files.lowest_name.c_str(), files.lowest_cpu, files.lowest_cpu_name.c_str());
+    files.print_row("files", ">= 1.0 on every file, geometric mean >= 1.10 (issue 34)");
     for (const auto& [piece, bytes] : pieces) {
         const Ratios r = stream_row(piece, rounds, "equal to the whole file's slice (both)");
         if (!r.ok) {
@@ -262,13 +265,7 @@ int main(int argc, char** argv) {
         }
         small.add(piece.name, r);
     }
-    if (small.count)
-        std::printf(
-            "| kraken decode, geometric mean over %d small streams (<= 32 KiB, cut from the files above): ours vs ooz "
-            "(native) | speed ratio | | | | %.2f | goal: >= 1.0 on each; by thread CPU time %.2f; lowest %.2f (%s), by "
-            "thread CPU time %.2f (%s) |\n",
-            small.count, std::exp(small.log_wall / small.count), std::exp(small.log_cpu / small.count), small.lowest,
-            small.lowest_name.c_str(), small.lowest_cpu, small.lowest_cpu_name.c_str());
+    small.print_row("small streams (<= 32 KiB, cut from the files above)", ">= 1.0 on each");
     std::printf("\n");
     return all_ok ? 0 : 1;
 }
