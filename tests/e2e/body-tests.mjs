@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { longestTracedTask, machineIsIdle } from './open-tests.mjs';
+import { dropFiles, longestTracedTask, machineIsIdle } from './open-tests.mjs';
 
 const FRAME_LIMIT_MS = 100;  // the issue's: reading the model must not make a frame over 100 ms
 
@@ -47,28 +47,6 @@ function union(boxes, indices) {
   return { min, max };
 }
 const boxDistance = (a, b) => Math.max(...[0, 1, 2].flatMap((c) => [Math.abs(a.min[c] - b.min[c]), Math.abs(a.max[c] - b.max[c])]));
-
-// Drops several files at once on the canvas, like a user dragging them from the desktop. The
-// files are made in the page first (a task of their own), then dropped: `beforeDrop` runs between.
-async function dropFiles(page, files, beforeDrop = async () => {}) {
-  await page.evaluate((files) => {
-    const transfer = new DataTransfer();
-    for (const f of files) {
-      const binary = atob(f.base64);
-      const data = new Uint8Array(binary.length);
-      for (let i = 0; i < binary.length; i++) data[i] = binary.charCodeAt(i);
-      transfer.items.add(new File([data], f.name, { type: 'application/octet-stream' }));
-    }
-    window.__bodyDrop = transfer;
-  }, files.map((f) => ({ base64: Buffer.from(f.bytes).toString('base64'), name: f.name })));
-  await beforeDrop();
-  await page.evaluate(() => {
-    const target = document.getElementById('canvas');
-    for (const type of ['dragenter', 'dragover', 'drop'])
-      target.dispatchEvent(new DragEvent(type, { dataTransfer: window.__bodyDrop, bubbles: true, cancelable: true }));
-    window.__bodyDrop = null;
-  });
-}
 
 // Records the gaps between animation frames in the page (requestAnimationFrame), from now on.
 async function startFrameClock(page) {

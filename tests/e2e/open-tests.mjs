@@ -32,6 +32,28 @@ export function longestTracedTask(browser, trace) {
   return longest;
 }
 
+// Drops several files at once on the canvas, like a user dragging them from the desktop. The
+// files are made in the page first (a task of their own), then dropped: `beforeDrop` runs between.
+export async function dropFiles(page, files, beforeDrop = async () => {}) {
+  await page.evaluate((files) => {
+    const transfer = new DataTransfer();
+    for (const f of files) {
+      const binary = atob(f.base64);
+      const data = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) data[i] = binary.charCodeAt(i);
+      transfer.items.add(new File([data], f.name, { type: 'application/octet-stream' }));
+    }
+    window.__dropTransfer = transfer;
+  }, files.map((f) => ({ base64: Buffer.from(f.bytes).toString('base64'), name: f.name })));
+  await beforeDrop();
+  await page.evaluate(() => {
+    const target = document.getElementById('canvas');
+    for (const type of ['dragenter', 'dragover', 'drop'])
+      target.dispatchEvent(new DragEvent(type, { dataTransfer: window.__dropTransfer, bubbles: true, cancelable: true }));
+    window.__dropTransfer = null;
+  });
+}
+
 // Makes `new Worker()` fail in the page, as a browser that refuses workers would.
 const REFUSE_WORKERS = () => {
   window.Worker = function Worker() { throw new Error('workers refused by the test'); };
@@ -190,18 +212,7 @@ export async function openTests({ openPage, dropFile, frames, test, check, corpu
   // model read included), waited for on taescope.opensFinished() (no engine call while it opens).
   async function dropTogether(page, files) {
     const before = await page.evaluate(() => window.taescope.opensFinished());
-    await page.evaluate((files) => {
-      const transfer = new DataTransfer();
-      for (const f of files) {
-        const binary = atob(f.base64);
-        const data = new Uint8Array(binary.length);
-        for (let i = 0; i < binary.length; i++) data[i] = binary.charCodeAt(i);
-        transfer.items.add(new File([data], f.name, { type: 'application/octet-stream' }));
-      }
-      const target = document.getElementById('canvas');
-      for (const type of ['dragenter', 'dragover', 'drop'])
-        target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    }, files.map((f) => ({ base64: Buffer.from(f.bytes).toString('base64'), name: f.name })));
+    await dropFiles(page, files);
     await page.waitForFunction((n) => window.taescope.opensFinished() > n, before, { timeout: 120000, polling: 100 });
     return page.evaluate(() => window.taescope.state());
   }
