@@ -42,16 +42,6 @@ std::vector<uint8_t> padded(std::vector<uint8_t> bytes) {
     return bytes;
 }
 
-// Gives `e` its own copy of `bytes` at the end of the file's edited bytes. Never in place: an
-// undo record may still refer to the old bytes.
-void append_parameters(TaeFile& file, TaeEvent& e, Bytes bytes) {
-    std::vector<uint8_t> copy(bytes.begin(), bytes.end());
-    e.parameters_in_source = false;
-    e.parameter_begin = uint32_t(file.edited_parameter_bytes.size());
-    e.parameter_size = uint32_t(copy.size());
-    file.edited_parameter_bytes.insert(file.edited_parameter_bytes.end(), copy.begin(), copy.end());
-}
-
 TaeEvent new_event(int32_t type) {
     TaeEvent e;
     e.type = type;
@@ -157,7 +147,7 @@ TaeAnimation renumbered_copy(TaeFile& file, const DocumentTae& dt, const TaeAnim
     a.number = number;
     if (copy_parameters)
         for (auto& e : a.events)
-            if (!e.parameters_in_source) append_parameters(file, e, file.parameters(e));
+            if (!e.parameters_in_source) file.append_parameters(e, file.parameters(e));
     return a;
 }
 
@@ -223,7 +213,7 @@ Result<EditChange> plan(Document& doc, const GameTemplates* templates, const Cha
     TaeEvent& e = after.events[c.event.event];
     e.type = c.type;
     e.parameter_offset_zero = c.type == kTaeEventTypeZeroParameterOffset;
-    if (c.reset_parameters) append_parameters(*t->file, e, default_parameters(templates, *t->file, c.type));
+    if (c.reset_parameters) t->file->append_parameters(e, default_parameters(templates, *t->file, c.type));
     regroup_retyped_event(after, c.event.event, group_type_for_event_type(*t->file, c.type));
     std::string label = "Change event " + std::to_string(c.event.event) + " of " + t->name + " to type " +
                         std::to_string(c.type) + (c.reset_parameters ? " (default parameters)" : "");
@@ -253,7 +243,7 @@ Result<EditChange> plan(Document& doc, const GameTemplates* templates, const Set
         err.within("field '" + field.name + "' of event " + std::to_string(c.event.event) + " of " + t->name);
         return err;
     }
-    append_parameters(*t->file, e, bytes);
+    t->file->append_parameters(e, bytes);
     std::string name = field.name.empty() ? "field " + std::to_string(c.field) : field.name;
     std::string label =
         "Set " + name + " of event " + std::to_string(c.event.event) + " of " + t->name + " to " + c.text;
@@ -267,7 +257,7 @@ Result<EditChange> plan(Document& doc, const GameTemplates*, const SetEventParam
     if (!t.ok()) return std::move(t).error();
     TAESCOPE_TRY(check_events(*t, {c.event.event}));
     TaeAnimation after = *t->animation;
-    append_parameters(*t->file, after.events[c.event.event], padded(c.bytes));
+    t->file->append_parameters(after.events[c.event.event], padded(c.bytes));
     std::string label = "Edit the parameter bytes of event " + std::to_string(c.event.event) + " of " + t->name;
     auto change = replace(*t, c.event.tae, c.event.animation, std::move(after), std::move(label));
     change.selection_after.events = change.selection_before.events = {c.event.event};
@@ -283,8 +273,8 @@ Result<EditChange> plan(Document& doc, const GameTemplates* templates, const Add
     TaeEvent e = new_event(c.type);
     e.set_start(stored_time(c.start, c.snap));
     e.set_end(std::max(e.start(), stored_time(c.end, c.snap)));
-    append_parameters(*t->file, e,
-                      c.parameters ? padded(*c.parameters) : default_parameters(templates, *t->file, c.type));
+    t->file->append_parameters(e,
+                               c.parameters ? padded(*c.parameters) : default_parameters(templates, *t->file, c.type));
     uint32_t index = uint32_t(after.events.size());
     after.events.push_back(e);
     join_group_of_same_type(after, index, group_type_for_event_type(*t->file, c.type));
@@ -303,7 +293,7 @@ Result<EditChange> plan(Document& doc, const GameTemplates*, const DuplicateEven
     std::vector<uint32_t> added;
     for (uint32_t i : c.events) {
         TaeEvent e = after.events[i];
-        append_parameters(*t->file, e, t->file->parameters(e));
+        t->file->append_parameters(e, t->file->parameters(e));
         uint32_t index = uint32_t(after.events.size());
         after.events.push_back(e);
         join_groups_of(after, index, i, group_type_for_event_type(*t->file, e.type));
@@ -352,7 +342,7 @@ Result<EditChange> plan(Document& doc, const GameTemplates*, const PasteEvents& 
             if (std::isfinite(ce.start())) e.set_start(stored_time(ce.start() + delta, c.snap));
             if (!is_open_end(ce.end_bits)) e.set_end(stored_time(ce.end() + delta, c.snap));
         }
-        append_parameters(*t->file, e, padded(ce.parameters));
+        t->file->append_parameters(e, padded(ce.parameters));
         uint32_t index = uint32_t(after.events.size());
         after.events.push_back(e);
         join_group_of_same_type(after, index, group_type_for_event_type(*t->file, e.type));

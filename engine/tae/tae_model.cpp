@@ -59,7 +59,11 @@ void TaeFile::set_parameters(TaeEvent& e, Bytes bytes) {
         if (!bytes.empty()) std::memmove(edited_parameter_bytes.data() + e.parameter_begin, bytes.data(), bytes.size());
         return;
     }
-    // `bytes` may point into the arena itself: copy before growing it.
+    append_parameters(e, bytes);
+}
+
+void TaeFile::append_parameters(TaeEvent& e, Bytes bytes) {
+    // `bytes` may point into the buffer itself: copy before growing it.
     std::vector<uint8_t> copy(bytes.begin(), bytes.end());
     e.parameters_in_source = false;
     e.parameter_begin = uint32_t(edited_parameter_bytes.size());

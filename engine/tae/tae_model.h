@@ -162,6 +162,9 @@ struct TaeFile {
     // Replaces an event's parameter bytes: in place when they are already edited bytes of the
     // same size, otherwise a new copy in edited_parameter_bytes (the source is never written).
     void set_parameters(TaeEvent& e, Bytes bytes);
+    // Gives e a new copy of `bytes` at the end of edited_parameter_bytes, never in place (what edit
+    // commands do: an undo record may still refer to the old bytes). `bytes` may lie in that buffer.
+    void append_parameters(TaeEvent& e, Bytes bytes);
     size_t event_count() const;
 };
 
