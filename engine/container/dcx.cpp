@@ -138,8 +138,12 @@ Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional
                                     " is impossible for " + std::to_string(info.compressed_size) +
                                     " bytes of Kraken: refused as a decompression bomb");
     if (decoded_apart) return ok_status();
-    std::vector<uint8_t> payload(info.uncompressed_size);
-    Status s = kraken_decompress(compressed, payload);
+    // Not zero-filled: a Kraken decode that succeeds writes every output byte (each block is
+    // stored, memset or its chunks' exact output; test_kraken.cpp checks it on patterned buffers),
+    // and a failed one is dropped here, so no stale byte is ever seen.
+    uint8_t* writable = nullptr;
+    SharedBytes payload = SharedBytes::uninitialized(info.uncompressed_size, &writable);
+    Status s = kraken_decompress(compressed, std::span<uint8_t>(writable, info.uncompressed_size));
     if (!s.ok()) {
         Error e = std::move(s).error();
         if (e.offset != Error::kNoOffset) e.offset += data_start;

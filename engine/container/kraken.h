@@ -13,7 +13,10 @@ namespace taescope {
 
 // Decodes a whole Kraken stream into `out`, whose size is the expected decoded size (from the
 // DCX header). Hostile input returns an Error with the compressed-stream offset; it never reads
-// or writes outside `src` and `out` (no output slack is required).
+// or writes outside `src` and `out` (no output slack is required). A decode that succeeds has
+// written every byte of `out` (each 256 KiB block is stored, a memset, or chunks whose arrays and
+// tokens must produce exactly the chunk's bytes), so `out` may start uninitialised; after an
+// error its contents are unspecified.
 Status kraken_decompress(Bytes src, std::span<uint8_t> out);
 
 // The decoder keeps one scratch arena per thread between calls once it has grown past 64 KiB (to

@@ -433,3 +433,79 @@ TEST_CASE("kraken: a block alone, and a block's first chunk alone, of a corpus f
     CHECK(blocks == 7);
     CHECK(p == s.size());
 }
+
+namespace {
+
+// Decodes `stream` twice, into a zero-filled buffer and into one filled with `pattern`: the
+// DCX reader hands the decoder an uninitialised buffer, so a successful decode must have written
+// every byte (then both outputs are equal), and a failed one must fail either way. Returns the
+// zero-filled decode's status; `out` receives its bytes.
+Status decode_over_both_fills(const std::vector<uint8_t>& stream, size_t size, std::vector<uint8_t>& out,
+                              uint8_t pattern = 0xA5) {
+    out.assign(size, 0);
+    std::vector<uint8_t> patterned(size, pattern);
+    const Status zero_st = decode_into(stream, out);
+    const Status pattern_st = decode_into(stream, patterned);
+    CHECK(zero_st.ok() == pattern_st.ok());
+    if (zero_st.ok() && pattern_st.ok()) {
+        const auto diff = std::mismatch(out.begin(), out.end(), patterned.begin());
+        CHECK_MESSAGE(diff.first == out.end(), "output byte " << (diff.first - out.begin()) << " of " << size
+                                                              << " was left unwritten (differs with the prefill)");
+    }
+    return zero_st;
+}
+
+}  // namespace
+
+TEST_CASE("kraken: a successful decode writes every output byte (the DCX reader does not zero-fill)") {
+    std::vector<uint8_t> out;
+    // Every corpus KRAK file, with two prefills: equal outputs and the published sha256.
+    const auto manifest = krak_manifest();
+    size_t files = 0;
+    for (const auto& expected : manifest) {
+        CAPTURE(expected.path);
+        const std::string path = test::corpus_path(expected.path);
+        if (path.empty()) continue;
+        const KrakPayload payload = krak_payload(test::load(path));
+        for (const uint8_t pattern : {uint8_t(0xA5), uint8_t(0xFF)}) {
+            const Status st = decode_over_both_fills(payload.stream, payload.decoded_size, out, pattern);
+            REQUIRE_MESSAGE(st.ok(), error_text(st));
+            CHECK(sha256_hex(Bytes(out.data(), out.size())) == expected.sha256);
+        }
+        ++files;
+    }
+    if (!manifest.empty()) CHECK(files >= 5);
+    // The block and quantum forms real files do not use: stored blocks, a stored quantum, memset.
+    const auto raw = pseudo_random_bytes(0x40000 + 700, 5);
+    REQUIRE(decode_over_both_fills(kraken_encode_stored(Bytes(raw.data(), raw.size())), raw.size(), out).ok());
+    CHECK(out == raw);
+    REQUIRE(decode_over_both_fills({0x8C, 0x06, 0x07, 0xFF, 0xFF, 0x00}, 1000, out).ok());
+    CHECK(out == std::vector<uint8_t>(1000, 0));
+    std::vector<uint8_t> stored_quantum = {0x8C, 0x06, 0x00, 0x01, 0x2B};
+    stored_quantum.insert(stored_quantum.end(), raw.begin(), raw.begin() + 300);
+    REQUIRE(decode_over_both_fills(stored_quantum, 300, out).ok());
+    CHECK(std::equal(out.begin(), out.end(), raw.begin()));
+
+    // Truncations must fail whatever the buffer held; single-bit flips either fail with both
+    // prefills or decode to the same bytes with both (never a byte the decoder did not write).
+    for (const std::string name : {"sekiro/c1451.krak.anibnd.dcx", "eldenring/c1000.krak.anibnd.dcx"}) {
+        CAPTURE(name);
+        const std::string path = test::corpus_path(name);
+        if (path.empty()) continue;
+        const KrakPayload payload = krak_payload(test::load(path));
+        for (size_t cut = 0; cut < payload.stream.size(); cut += 7) {
+            const std::vector<uint8_t> truncated(payload.stream.begin(), payload.stream.begin() + ptrdiff_t(cut));
+            CHECK_FALSE(decode_over_both_fills(truncated, payload.decoded_size, out).ok());
+        }
+        uint32_t seed = 777;
+        size_t decoded = 0;
+        for (int i = 0; i < 1500; ++i) {
+            seed = seed * 1664525u + 1013904223u;
+            std::vector<uint8_t> corrupted = payload.stream;
+            corrupted[(seed >> 8) % corrupted.size()] ^= uint8_t(1u << (seed & 7));
+            decoded += decode_over_both_fills(corrupted, payload.decoded_size, out).ok();
+        }
+        MESSAGE(name << ": single-bit flips that still decode (same bytes over both prefills): " << decoded
+                     << " of 1500");
+    }
+}
