@@ -64,7 +64,7 @@ void erase_events(TaeAnimation& animation, std::vector<uint32_t> indices) {
     std::vector<bool> was_empty;
     for (const auto& g : animation.groups) was_empty.push_back(g.event_indices.empty());
     for (size_t k = indices.size(); k-- > 0;) erase_event(animation, indices[k]);  // highest first
-    std::vector<TaeEventGroup> kept;
+    SlabVector<TaeEventGroup> kept;
     for (size_t g = 0; g < animation.groups.size(); ++g)
         if (was_empty[g] || !animation.groups[g].event_indices.empty()) kept.push_back(std::move(animation.groups[g]));
     animation.groups = std::move(kept);

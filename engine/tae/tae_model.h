@@ -17,6 +17,7 @@
 #include "io/byte_reader.h"
 #include "io/shared_bytes.h"
 #include "tae/event_index_list.h"
+#include "tae/slab_vector.h"
 
 namespace taescope {
 
@@ -33,22 +34,22 @@ struct TaeHeader {
     std::array<uint8_t, kTaeHeaderSize> raw{};
 
     // Stored fields, written back as they are here.
-    uint32_t version = kTaeVersionSekiroEldenRing;        // 0x08
-    uint64_t event_bank = 0;                              // 0x30: the bank the event types are numbered in
-    std::array<uint8_t, 8> flag_bytes{};                  // 0x40: 01 00 01 02 02 01 01 01 in every file
-    uint32_t file_id = 0;                                 // 0x50
-    std::array<uint32_t, 2> file_id_repeats{};            // 0x90, 0x94: the file id twice
+    uint32_t version = kTaeVersionSekiroEldenRing;  // 0x08
+    uint64_t event_bank = 0;                        // 0x30: the bank the event types are numbered in
+    std::array<uint8_t, 8> flag_bytes{};            // 0x40: 01 00 01 02 02 01 01 01 in every file
+    uint32_t file_id = 0;                           // 0x50
+    std::array<uint32_t, 2> file_id_repeats{};      // 0x90, 0x94: the file id twice
 
     // Derived fields, as read (informational; the writer recomputes them).
-    uint32_t file_size = 0;                // 0x0C
-    uint32_t animation_count = 0;          // 0x54
-    uint64_t animation_table_offset = 0;   // 0x58
-    uint64_t group_header_offset = 0;      // 0x60
-    uint64_t animation_count_repeat = 0;   // 0x70: repeats 0x54. The writer writes the new count when the two
-                                           // agreed as read, and this stored value when they did not.
-    uint64_t first_body_offset = 0;        // 0x78
-    uint64_t skeleton_name_offset = 0;     // 0xB0
-    uint64_t sib_name_offset = 0;          // 0xB8
+    uint32_t file_size = 0;               // 0x0C
+    uint32_t animation_count = 0;         // 0x54
+    uint64_t animation_table_offset = 0;  // 0x58
+    uint64_t group_header_offset = 0;     // 0x60
+    uint64_t animation_count_repeat = 0;  // 0x70: repeats 0x54. The writer writes the new count when the two
+                                          // agreed as read, and this stored value when they did not.
+    uint64_t first_body_offset = 0;       // 0x78
+    uint64_t skeleton_name_offset = 0;    // 0xB0
+    uint64_t sib_name_offset = 0;         // 0xB8
 };
 
 // A header with the constants every Sekiro / Elden Ring file holds (for new files).
@@ -59,11 +60,11 @@ TaeHeader make_default_tae_header(uint64_t event_bank, uint32_t file_id);
 // TaeFile::edited_parameter_bytes. Read them with TaeFile::parameters(e).
 struct TaeEvent {
     int32_t type = 0;
-    int32_t unknown04 = 0;        // the i32 at +4 of the event data (0; 101 or 102 on some events)
-    uint32_t start_bits = 0;      // f32 start time in seconds, exactly as stored
-    uint32_t end_bits = 0;        // f32 end time in seconds, exactly as stored
-    uint32_t parameter_begin = 0;  // offset of this event's bytes in TaeFile::source or edited_parameter_bytes
-    uint32_t parameter_size = 0;  // stored length, padding included
+    int32_t unknown04 = 0;               // the i32 at +4 of the event data (0; 101 or 102 on some events)
+    uint32_t start_bits = 0;             // f32 start time in seconds, exactly as stored
+    uint32_t end_bits = 0;               // f32 end time in seconds, exactly as stored
+    uint32_t parameter_begin = 0;        // offset of this event's bytes in TaeFile::source or edited_parameter_bytes
+    uint32_t parameter_size = 0;         // stored length, padding included
     bool parameter_offset_zero = false;  // the file stores 0 as the parameter offset (Sekiro type 943)
     bool parameters_in_source = false;   // the bytes are in TaeFile::source (as read, never edited)
 
@@ -89,7 +90,7 @@ struct TaeEventGroup {
     int32_t type = 0;
     std::array<uint8_t, 12> type_tail{};  // the 12 bytes after the type (zero in every file)
     uint64_t reserved = 0;                // the fourth word of the 32-byte group header (zero)
-    EventIndexList event_indices;  // indices into the animation's events, in stored order
+    EventIndexList event_indices;         // indices into the animation's events, in stored order
 };
 
 enum class TaeAnimationHeaderKind : uint8_t {
@@ -100,7 +101,7 @@ enum class TaeAnimationHeaderKind : uint8_t {
 };
 
 struct TaeAnimation {
-    uint64_t number = 0;          // within the file's group (a050_122301 is 122301 in a50.tae)
+    uint64_t number = 0;  // within the file's group (a050_122301 is 122301 in a50.tae)
 
     // The 48-byte mini header block: type word, pointer (0 for a null header), then a record of
     // the name offset, 8 type-specific bytes and two (zero) words, all kept.
@@ -110,8 +111,9 @@ struct TaeAnimation {
     std::array<uint8_t, 16> header_tail{};
     std::optional<std::u16string> motion_file_name;  // UTF-16 code units, e.g. u"a000_004020.hkt"
 
-    std::vector<TaeEvent> events;
-    std::vector<TaeEventGroup> groups;
+    // Read from a file, both live in the file's one slab (slab_vector.h); they act as std::vectors.
+    SlabVector<TaeEvent> events;
+    SlabVector<TaeEventGroup> groups;
 
     TaeAnimationHeaderKind header_kind() const;
     // Standard header fields (header_data bytes 0, 1, 2 and the i32 at 4).

@@ -51,6 +51,12 @@ private:
     uint64_t size_;
     TaeLayout* layout_;
     TaeFile file_;
+    // The file's slab (slab_vector.h): the room left in it for events and groups.
+    std::shared_ptr<const void> slab_;
+    TaeEvent* event_room_ = nullptr;
+    uint64_t event_room_left_ = 0;
+    TaeEventGroup* group_room_ = nullptr;
+    uint64_t group_room_left_ = 0;
     std::vector<uint64_t> bounds_;      // per animation: where each event's parameter bytes end
     std::vector<uint64_t> candidates_;  // fallback boundaries for irregular event data
 
@@ -81,8 +87,8 @@ private:
                                               ", expected 0)")
                 .within("header");
         if (p_[kPointerWidth] != 0xFF)
-            return make_error(kPointerWidth, "32-bit TAE files are not supported (byte 7 is " +
-                                                 hex(p_[kPointerWidth]) + ", expected 0xFF for 64-bit offsets)")
+            return make_error(kPointerWidth, "32-bit TAE files are not supported (byte 7 is " + hex(p_[kPointerWidth]) +
+                                                 ", expected 0xFF for 64-bit offsets)")
                 .within("header");
         TaeHeader& h = file_.header;
         std::memcpy(h.raw.data(), p_, kTaeHeaderSize);
@@ -155,15 +161,41 @@ private:
         if (n == 0) return ok_status();
         uint64_t table = h.animation_table_offset;
         if (!r_.has(table, n * 16))
-            return bounds_error(tae_header::kAnimationTableOffset, table, n * 16, "animation table (" + std::to_string(n) + " records of 16 bytes)")
+            return bounds_error(tae_header::kAnimationTableOffset, table, n * 16,
+                                "animation table (" + std::to_string(n) + " records of 16 bytes)")
                 .within("header");
         file_.animations.resize(n);
         if (layout_) layout_->animations.resize(n);
+        allocate_slab(table, n);
         for (uint64_t i = 0; i < n; ++i) {
             Status s = read_animation(i, table + 16 * i);
             if (!s.ok()) return std::move(s.error().within(animation_context(i, u64(table + 16 * i))));
         }
         return ok_status();
+    }
+
+    // One block for every animation's events and groups, instead of two allocations per
+    // animation: sized by the counts of the bodies that lie inside the data (one outside is an
+    // error the animation's own read reports), within what the file can hold.
+    void allocate_slab(uint64_t table, uint64_t n) {
+        uint64_t events = 0, groups = 0;
+        for (uint64_t i = 0; i < n; ++i) {
+            const uint64_t body = u64(table + 16 * i + 8);
+            if (!r_.has(body, 48)) continue;
+            events += u32(body + 32);
+            groups += u32(body + 36);
+        }
+        events = std::min(events, events_left_);
+        groups = std::min(groups, groups_left_);
+        if (events + groups == 0) return;
+        static_assert(alignof(TaeEventGroup) >= alignof(TaeEvent), "groups first keeps the events aligned");
+        const uint64_t group_bytes = groups * sizeof(TaeEventGroup);
+        std::shared_ptr<std::byte[]> slab(new std::byte[group_bytes + events * sizeof(TaeEvent)]);
+        group_room_ = reinterpret_cast<TaeEventGroup*>(slab.get());
+        group_room_left_ = groups;
+        event_room_ = reinterpret_cast<TaeEvent*>(slab.get() + group_bytes);
+        event_room_left_ = events;
+        slab_ = std::move(slab);
     }
 
     // The mini header offset of the animation after `i` in table order, or ~0 when unknown.
@@ -256,19 +288,67 @@ private:
         }
     }
 
-    Status read_events(TaeAnimation& a, uint64_t body, uint64_t events_off, uint32_t count, uint64_t tail, uint64_t groups_off,
-                       uint32_t group_count, uint64_t next_mini) {
+    // The events of an animation as every unedited file stores them, in one pass: each event's
+    // parameter bytes begin 16 past its data record, at its parameter offset (or 0), and end where
+    // the next event's data record begins (the last one's at `tail`); every offset lies inside.
+    // False, with nothing kept, at the first event that is otherwise: the general pass below
+    // then reads them all and reports what is wrong, exactly as before this shortcut.
+    bool read_regular_events(TaeEvent* out, uint64_t events_off, uint32_t count, uint64_t tail) {
+        if (tail > size_) return false;
+        const uint64_t last_time = size_ - 4, last_record = size_ - 16;  // the data holds a header: no wrap
+        uint64_t parameters_left = parameters_left_;
+        uint64_t data_off = u64(events_off + 16);
+        for (uint32_t j = 0; j < count; ++j) {
+            const uint64_t hdr = events_off + 24 * uint64_t(j);
+            const uint64_t start_off = u64(hdr), end_off = u64(hdr + 8);
+            const uint64_t next = j + 1 < count ? u64(hdr + 24 + 16) : tail;
+            const uint64_t begin = data_off + 16, length = next - begin;
+            if ((start_off > last_time) | (end_off > last_time) | (data_off > last_record) | (next < begin) |
+                (next > size_) | (length > parameters_left))
+                return false;
+            const uint64_t param_off = u64(data_off + 8);
+            if (param_off != 0 && param_off != begin) return false;
+            parameters_left -= length;
+            ::new (static_cast<void*>(out + j)) TaeEvent{.type = int32_t(u32(data_off)),
+                                                         .unknown04 = int32_t(u32(data_off + 4)),
+                                                         .start_bits = u32(start_off),
+                                                         .end_bits = u32(end_off),
+                                                         .parameter_begin = uint32_t(begin),
+                                                         .parameter_size = uint32_t(length),
+                                                         .parameter_offset_zero = param_off == 0,
+                                                         .parameters_in_source = true};
+            data_off = next;
+        }
+        parameters_left_ = parameters_left;
+        return true;
+    }
+
+    Status read_events(TaeAnimation& a, uint64_t body, uint64_t events_off, uint32_t count, uint64_t tail,
+                       uint64_t groups_off, uint32_t group_count, uint64_t next_mini) {
         if (count == 0) return ok_status();
         if (count > events_left_)
             return make_error(body + 32, "event headers: " + std::to_string(count) +
-                                              " events, more than the file can hold (" + std::to_string(events_left_) +
-                                              " left of " + std::to_string(size_ / 24) + ")");
+                                             " events, more than the file can hold (" + std::to_string(events_left_) +
+                                             " left of " + std::to_string(size_ / 24) + ")");
         if (!r_.has(events_off, uint64_t(count) * 24))
             return bounds_error(body, events_off, uint64_t(count) * 24,
                                 "event headers (" + std::to_string(count) + " of 24 bytes)");
         events_left_ -= count;
+        if (count <= event_room_left_) {
+            a.events = SlabVector<TaeEvent>::in_slab(event_room_, count, slab_);
+            event_room_ += count;
+            event_room_left_ -= count;
+        } else {
+            a.events.reserve(count);
+        }
+        // Each event is built once in its place (no zero-fill first); the list counts them
+        // when all are read (an error leaves it empty).
+        TaeEvent* const out = a.events.uninitialized_end();
+        if (!layout_ && read_regular_events(out, events_off, count, tail)) {
+            a.events.constructed_at_end(count);
+            return ok_status();
+        }
         event_bounds(events_off, count, tail, groups_off, group_count, next_mini);
-        a.events.resize(count);
         // Locals, so that the stores into the events do not make the loop reload them.
         const uint64_t* const bounds = bounds_.data();
         TaeLayout* const layout = layout_;
@@ -276,17 +356,11 @@ private:
         for (uint32_t j = 0; j < count; ++j) {
             const uint64_t hdr = events_off + 24 * uint64_t(j);
             const uint64_t start_off = u64(hdr), end_off = u64(hdr + 8), data_off = u64(hdr + 16);
-            TaeEvent& e = a.events[j];
             // One test for the three targets (the data is at least a header long, so size_ - 16
             // cannot wrap); which one is outside is worked out only for the error.
             if ((start_off > size_ - 4) | (end_off > size_ - 4) | (data_off > size_ - 16))
                 return event_header_error(j, hdr, start_off, end_off, data_off);
-            e.start_bits = u32(start_off);
-            e.end_bits = u32(end_off);
-            e.type = int32_t(u32(data_off));
-            e.unknown04 = int32_t(u32(data_off + 4));
             const uint64_t param_off = u64(data_off + 8);
-            e.parameter_offset_zero = param_off == 0;
             const uint64_t begin = data_off + 16;
             const uint64_t length = bounds[j] - begin;
             // An unusual parameter offset (neither 0 nor data + 16) is followed, for the same length.
@@ -294,16 +368,23 @@ private:
             if (!r_.has(source, length))
                 return event_error(j, bounds_error(data_off + 8, source, length, "parameter bytes"));
             if (length > parameters_left)
-                return event_error(j, make_error(data_off, "event data records overlap: their parameter bytes "
-                                                           "would exceed twice the file's size"));
+                return event_error(j, make_error(data_off,
+                                                 "event data records overlap: their parameter bytes "
+                                                 "would exceed twice the file's size"));
             parameters_left -= length;
             // A view: the bytes stay in the source (size_ < 4 GiB, so both fit 32 bits).
-            e.parameter_begin = uint32_t(source);
-            e.parameter_size = uint32_t(length);
-            e.parameters_in_source = true;
+            ::new (static_cast<void*>(out + j)) TaeEvent{.type = int32_t(u32(data_off)),
+                                                         .unknown04 = int32_t(u32(data_off + 4)),
+                                                         .start_bits = u32(start_off),
+                                                         .end_bits = u32(end_off),
+                                                         .parameter_begin = uint32_t(source),
+                                                         .parameter_size = uint32_t(length),
+                                                         .parameter_offset_zero = param_off == 0,
+                                                         .parameters_in_source = true};
             if (layout) layout->events.push_back({hdr, start_off, end_off, data_off, param_off});
         }
         parameters_left_ = parameters_left;
+        a.events.constructed_at_end(count);
         return ok_status();
     }
 
@@ -318,11 +399,11 @@ private:
     // The errors of read_groups, built out of line so that its loop holds no string building.
     [[gnu::noinline, gnu::cold]] Error group_header_error(uint32_t g, uint64_t hdr, uint64_t n, uint64_t values,
                                                           uint64_t type_off) const {
-        Error e = !r_.has(type_off, 16) ? bounds_error(hdr + 16, type_off, 16, "event group type")
-                  : n > group_values_left_
-                      ? make_error(hdr, "event group: " + std::to_string(n) + " members, more than the file can hold (" +
-                                            std::to_string(group_values_left_) + " left)")
-                      : bounds_error(hdr + 8, values, n * 4, "event group members");
+        Error e = !r_.has(type_off, 16)    ? bounds_error(hdr + 16, type_off, 16, "event group type")
+                  : n > group_values_left_ ? make_error(hdr, "event group: " + std::to_string(n) +
+                                                                 " members, more than the file can hold (" +
+                                                                 std::to_string(group_values_left_) + " left)")
+                                           : bounds_error(hdr + 8, values, n * 4, "event group members");
         return std::move(e.within("event group " + std::to_string(g)));
     }
     [[gnu::noinline, gnu::cold]] static Error group_member_error(uint32_t g, uint64_t k, uint64_t at, uint64_t v,
@@ -339,17 +420,23 @@ private:
         if (count == 0) return ok_status();
         if (count > groups_left_)
             return make_error(body + 36, "event group headers: " + std::to_string(count) +
-                                              " groups, more than the file can hold (" + std::to_string(groups_left_) +
-                                              " left)");
+                                             " groups, more than the file can hold (" + std::to_string(groups_left_) +
+                                             " left)");
         if (!r_.has(groups_off, uint64_t(count) * 32))
             return bounds_error(body + 8, groups_off, uint64_t(count) * 32,
                                 "event group headers (" + std::to_string(count) + " of 32 bytes)");
         groups_left_ -= count;
-        // Groups are appended one by one (resize() zeroed them all in a loop, with rep stos under
-        // GCC: a third of the time spent on groups) and filled in place (a temporary group moved
-        // in went through the stack in memory in wasm: 12-17% slower parse there).
-        a.groups.clear();
-        a.groups.reserve(count);
+        // Each group is built in its place (resize() zeroed them all in a loop, with rep stos
+        // under GCC: a third of the time spent on groups; a temporary group moved in went through
+        // the stack in memory in wasm: 12-17% slower parse there) and counted once built, so an
+        // error destroys exactly the groups built before it.
+        if (count <= group_room_left_) {
+            a.groups = SlabVector<TaeEventGroup>::in_slab(group_room_, count, slab_);
+            group_room_ += count;
+            group_room_left_ -= count;
+        } else {
+            a.groups.reserve(count);
+        }
         const uint64_t events_span = 24 * uint64_t(event_count);  // member offsets lie in [events_off, + this)
         for (uint32_t g = 0; g < count; ++g) {
             const uint64_t hdr = groups_off + 32 * uint64_t(g);
@@ -357,10 +444,10 @@ private:
             if (!r_.has(type_off, 16) || n > group_values_left_ || !r_.has(values, n * 4))
                 return group_header_error(g, hdr, n, values, type_off);
             group_values_left_ -= n;
-            TaeEventGroup& group = a.groups.emplace_back();
-            group.type = int32_t(u32(type_off));
+            TaeEventGroup& group = *::new (static_cast<void*>(a.groups.uninitialized_end())) TaeEventGroup{
+                .type = int32_t(u32(type_off)), .type_tail = {}, .reserved = u64(hdr + 24), .event_indices = {}};
+            a.groups.constructed_at_end(1);
             std::memcpy(group.type_tail.data(), p_ + type_off + 4, 12);
-            group.reserved = u64(hdr + 24);
             uint32_t* indices = group.event_indices.resize_for_overwrite(n);
             for (uint64_t k = 0; k < n; ++k) {
                 const uint64_t v = u32(values + 4 * k);
