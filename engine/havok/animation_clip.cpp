@@ -12,13 +12,11 @@ namespace {
 Result<std::vector<uint32_t>> read_u32_array(const Tagfile& file, Value record, std::string_view name) {
     auto a = file.array(record, name);
     if (!a.ok()) return std::move(a.error());
+    std::vector<int64_t> values;
+    TAESCOPE_TRY(file.integers(*a, values));
     std::vector<uint32_t> out;
-    out.reserve(size_t(a->count));
-    for (uint64_t i = 0; i < a->count; ++i) {
-        auto v = file.integer(a->at(i));
-        if (!v.ok()) return std::move(v.error());
-        out.push_back(uint32_t(*v));
-    }
+    out.reserve(values.size());
+    for (const int64_t v : values) out.push_back(uint32_t(v));
     return out;
 }
 
@@ -165,12 +163,10 @@ Result<AnimationClip> read_animation(Bytes hkx, const Compendium* compendium) {
         clip.original_skeleton_name = std::move(name).value();
         auto map = f.array(b, "transformTrackToBoneIndices");
         if (!map.ok()) return std::move(map.error());
-        clip.track_to_bone.reserve(size_t(map->count));
-        for (uint64_t i = 0; i < map->count; ++i) {
-            auto v = f.integer(map->at(i));
-            if (!v.ok()) return std::move(v.error());
-            clip.track_to_bone.push_back(int16_t(*v));
-        }
+        std::vector<int64_t> bones;
+        TAESCOPE_TRY(f.integers(*map, bones));
+        clip.track_to_bone.reserve(bones.size());
+        for (const int64_t bone : bones) clip.track_to_bone.push_back(int16_t(bone));
         if (clip.track_to_bone.empty()) {
             for (uint32_t k = 0; k < s.track_count; ++k) clip.track_to_bone.push_back(int16_t(k));
         } else if (clip.track_to_bone.size() != s.track_count) {

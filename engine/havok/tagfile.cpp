@@ -1,6 +1,7 @@
 #include "havok/tagfile.h"
 
 #include <cstring>
+#include <type_traits>
 
 namespace taescope::havok {
 
@@ -21,8 +22,8 @@ Result<std::vector<Section>> read_sections(Bytes file, uint64_t begin, uint64_t 
     uint64_t p = begin;
     while (p < end) {
         if (end - p < 8)
-            return make_error(p, "section header needs 8 bytes but " + std::to_string(end - p) + " remain in " +
-                                     std::string(parent));
+            return make_error(
+                p, "section header needs 8 bytes but " + std::to_string(end - p) + " remain in " + std::string(parent));
         uint32_t word = load_u32be(file.data() + p);
         uint64_t size = word & 0x3FFFFFFF;
         if (size < 8) return make_error(p, "section size " + std::to_string(size) + " is below its 8-byte header");
@@ -49,8 +50,8 @@ const Section* find_section(const std::vector<Section>& sections, std::string_vi
 
 // The one top-level section of a file (TAG0 or TCM0), with its children.
 Result<std::vector<Section>> read_top(Bytes file, std::string_view expected_tag) {
-    if (file.size() < 8) return make_error(0, "a Havok tagfile needs at least 8 bytes, the file has " +
-                                                  std::to_string(file.size()));
+    if (file.size() < 8)
+        return make_error(0, "a Havok tagfile needs at least 8 bytes, the file has " + std::to_string(file.size()));
     uint32_t word = load_u32be(file.data());
     uint64_t size = word & 0x3FFFFFFF;
     std::string tag(reinterpret_cast<const char*>(file.data() + 4), 4);
@@ -79,14 +80,22 @@ public:
         uint8_t b0 = b[0];
         unsigned length;
         uint64_t mask;
-        if (b0 < 0x80) length = 1, mask = 0x7F;
-        else if (b0 < 0xC0) length = 2, mask = 0x3FFF;
-        else if (b0 == 0xC3) length = 3, mask = 0xFFFF;  // the Elden Ring quirk: the next two bytes
-        else if (b0 < 0xE0) length = 3, mask = 0x1FFFFF;
-        else if (b0 < 0xE8) length = 4, mask = (uint64_t{1} << 27) - 1;
-        else if (b0 < 0xF0) length = 5, mask = (uint64_t{1} << 35) - 1;
-        else if (b0 < 0xF8) length = 8, mask = (uint64_t{1} << 59) - 1;
-        else return fail(p_, std::string(what) + ": invalid packed-integer byte " + hex(b0));
+        if (b0 < 0x80)
+            length = 1, mask = 0x7F;
+        else if (b0 < 0xC0)
+            length = 2, mask = 0x3FFF;
+        else if (b0 == 0xC3)
+            length = 3, mask = 0xFFFF;  // the Elden Ring quirk: the next two bytes
+        else if (b0 < 0xE0)
+            length = 3, mask = 0x1FFFFF;
+        else if (b0 < 0xE8)
+            length = 4, mask = (uint64_t{1} << 27) - 1;
+        else if (b0 < 0xF0)
+            length = 5, mask = (uint64_t{1} << 35) - 1;
+        else if (b0 < 0xF8)
+            length = 8, mask = (uint64_t{1} << 59) - 1;
+        else
+            return fail(p_, std::string(what) + ": invalid packed-integer byte " + hex(b0));
         if (end_ - p_ < length)
             return fail(p_, std::string(what) + ": packed integer of " + std::to_string(length) +
                                 " bytes runs past the section's end");
@@ -102,7 +111,9 @@ public:
         if (*v > 0xFFFFFFFFu) return fail(at, std::string(what) + " " + std::to_string(*v) + " is out of range");
         return static_cast<uint32_t>(*v);
     }
-    Error fail(uint64_t at, std::string message) const { return std::move(make_error(at, std::move(message)).within(section_)); }
+    Error fail(uint64_t at, std::string message) const {
+        return std::move(make_error(at, std::move(message)).within(section_));
+    }
 
 private:
     Bytes file_;
@@ -136,15 +147,24 @@ struct RawType {
 
 const char* kind_name(Kind kind) {
     switch (kind) {
-        case Kind::Void: return "void";
-        case Kind::Opaque: return "opaque";
-        case Kind::Bool: return "bool";
-        case Kind::String: return "string";
-        case Kind::Integer: return "integer";
-        case Kind::Float: return "float";
-        case Kind::Pointer: return "pointer";
-        case Kind::Record: return "record";
-        case Kind::Array: return "array";
+        case Kind::Void:
+            return "void";
+        case Kind::Opaque:
+            return "opaque";
+        case Kind::Bool:
+            return "bool";
+        case Kind::String:
+            return "string";
+        case Kind::Integer:
+            return "integer";
+        case Kind::Float:
+            return "float";
+        case Kind::Pointer:
+            return "pointer";
+        case Kind::Record:
+            return "record";
+        case Kind::Array:
+            return "array";
     }
     return "unknown";
 }
@@ -162,8 +182,11 @@ Result<TypeTable> TypeTable::read(Bytes payload, uint64_t file_offset) {
     const Section* tnam = find_section(*children, "TNA1", "TNAM");
     const Section* tbdy = find_section(*children, "TBDY", "TBOD");
     if (!tstr || !fstr || !tnam || !tbdy)
-        return relocate(make_error(0, std::string("a type section needs TSTR, FSTR, TNA1 and TBDY; missing ") +
-                                          (!tstr ? "TSTR" : !fstr ? "FSTR" : !tnam ? "TNA1" : "TBDY")));
+        return relocate(make_error(
+            0, std::string("a type section needs TSTR, FSTR, TNA1 and TBDY; missing ") + (!tstr   ? "TSTR"
+                                                                                          : !fstr ? "FSTR"
+                                                                                          : !tnam ? "TNA1"
+                                                                                                  : "TBDY")));
     std::vector<std::string> type_strings = split_strings(payload, *tstr);
     TypeTable table;
     table.field_names_ = split_strings(payload, *fstr);
@@ -189,8 +212,8 @@ Result<TypeTable> TypeTable::read(Bytes payload, uint64_t file_offset) {
         auto params = names.next("template parameter count");
         if (!params.ok()) return relocate(std::move(params.error()));
         if (*params > names.remaining())
-            return relocate(make_error(names.position(), "type " + std::to_string(t) + ": " +
-                                                             std::to_string(*params) + " template parameters cannot fit"));
+            return relocate(make_error(names.position(), "type " + std::to_string(t) + ": " + std::to_string(*params) +
+                                                             " template parameters cannot fit"));
         for (uint64_t k = 0; k < *params; ++k) {
             auto pn = names.next("template parameter name");
             if (!pn.ok()) return relocate(std::move(pn.error()));
@@ -221,8 +244,8 @@ Result<TypeTable> TypeTable::read(Bytes payload, uint64_t file_offset) {
         auto opt = body.next32("optional-field flags");
         if (!opt.ok()) return relocate(std::move(opt.error()));
         if (*opt & ~0x7Fu)
-            return relocate(make_error(record_at, "type " + std::to_string(*index) + ": unknown optional-field flags " +
-                                                      hex(*opt)));
+            return relocate(make_error(
+                record_at, "type " + std::to_string(*index) + ": unknown optional-field flags " + hex(*opt)));
         if (*opt & 0x01) {
             auto v = body.next32("format");
             if (!v.ok()) return relocate(std::move(v.error()));
@@ -338,12 +361,14 @@ bool is_havok_packfile(Bytes file) {
 }
 
 bool is_havok_tagfile(Bytes file) {
-    return file.size() >= 8 && (std::memcmp(file.data() + 4, "TAG0", 4) == 0 || std::memcmp(file.data() + 4, "TCM0", 4) == 0);
+    return file.size() >= 8 &&
+           (std::memcmp(file.data() + 4, "TAG0", 4) == 0 || std::memcmp(file.data() + 4, "TCM0", 4) == 0);
 }
 
 static Error packfile_error() {
-    return make_error(0, "a Havok packfile (the older Havok format of Dark Souls III and earlier games): not read; "
-                         "this reader reads the tagfiles of Sekiro and Elden Ring");
+    return make_error(0,
+                      "a Havok packfile (the older Havok format of Dark Souls III and earlier games): not read; "
+                      "this reader reads the tagfiles of Sekiro and Elden Ring");
 }
 
 Result<Compendium> read_compendium(Bytes file) {
@@ -353,7 +378,8 @@ Result<Compendium> read_compendium(Bytes file) {
     Compendium c;
     const Section* tcid = find_section(*top, "TCID");
     const Section* type = find_section(*top, "TYPE");
-    if (!tcid || !type) return make_error(0, std::string("compendium has no ") + (!tcid ? "TCID" : "TYPE") + " section");
+    if (!tcid || !type)
+        return make_error(0, std::string("compendium has no ") + (!tcid ? "TCID" : "TYPE") + " section");
     for (uint64_t i = 0; i + 8 <= tcid->size; i += 8) c.ids.push_back(load_u64le(file.data() + tcid->payload + i));
     auto types = TypeTable::read(file.subspan(type->payload, type->size), type->payload);
     if (!types.ok()) return std::move(types.error().within("TCM0"));
@@ -388,9 +414,9 @@ Result<Tagfile> Tagfile::read(Bytes file, const Compendium* compendium) {
         bool known = false;
         for (uint64_t c : compendium->ids) known = known || c == id;
         if (!known)
-            return std::move(make_error(tcrf->payload, "compendium id " + hex(id) +
-                                                           " is not one of the compendium's TCID ids")
-                                 .within("TAG0 > TCRF"));
+            return std::move(
+                make_error(tcrf->payload, "compendium id " + hex(id) + " is not one of the compendium's TCID ids")
+                    .within("TAG0 > TCRF"));
         t.types_ = &compendium->types;
     } else {
         return std::move(make_error(0, "neither TYPE nor TCRF: the file has no types").within("TAG0"));
@@ -461,8 +487,7 @@ Result<Value> Tagfile::root_object(std::string_view class_name) const {
 
 Result<Value> Tagfile::member(Value record, std::string_view name) const {
     const TypeMember* m = types().find_member(record.type, name);
-    if (!m)
-        return error_at(record.pos, type_name(record.type) + " has no member '" + std::string(name) + "'");
+    if (!m) return error_at(record.pos, type_name(record.type) + " has no member '" + std::string(name) + "'");
     if (!types().valid(m->type))
         return error_at(record.pos, type_name(record.type) + "." + std::string(name) + " has no valid type");
     return Value{m->type, record.pos + m->offset};
@@ -513,8 +538,8 @@ Result<std::string> Tagfile::string(Value v) const {
     uint32_t index = load_u32le(b->data());
     if (index == 0) return std::string();
     if (index >= items_.size())
-        return error_at(v.pos, "string item " + std::to_string(index) + " is past the " +
-                                   std::to_string(items_.size()) + " items");
+        return error_at(
+            v.pos, "string item " + std::to_string(index) + " is past the " + std::to_string(items_.size()) + " items");
     const Item& it = items_[index];
     auto chars = need(it.offset, it.count, "string item " + std::to_string(index));
     if (!chars.ok()) return std::move(chars.error());
@@ -593,12 +618,69 @@ Result<ArrayView> Tagfile::array(Value record, std::string_view name) const {
     return array(*m);
 }
 
+namespace {
+
+// Whether `count` elements of `size` bytes from DATA+pos lie inside DATA (array() checks it for
+// the arrays it returns; checked again here so that a hand-made ArrayView cannot read outside).
+bool inside(Bytes data, uint64_t pos, uint64_t count, uint64_t size) {
+    return pos <= data.size() && count <= (data.size() - pos) / size;
+}
+
+template <class Raw>
+void load_integers(const uint8_t* p, size_t count, bool sign_extend, int64_t* out) {
+    for (size_t i = 0; i < count; ++i) {
+        Raw raw;
+        std::memcpy(&raw, p + i * sizeof(Raw), sizeof(Raw));
+        out[i] = sign_extend ? int64_t(std::make_signed_t<Raw>(raw)) : int64_t(raw);
+    }
+}
+
+}  // namespace
+
+Status Tagfile::integers(const ArrayView& a, std::vector<int64_t>& out) const {
+    out.resize(size_t(a.count));
+    if (a.count == 0) return ok_status();
+    const TypeInfo& t = types().type(a.element_type);
+    if (t.kind() == Kind::Integer && t.size == a.stride && inside(data_, a.pos, a.count, a.stride)) {
+        // The values integer() gives: little-endian, sign-extended when the format says signed.
+        const uint8_t* p = data_.data() + a.pos;
+        const bool sign = (t.format & 0x200) != 0;
+        switch (t.size) {
+            case 1:
+                return load_integers<uint8_t>(p, out.size(), sign, out.data()), ok_status();
+            case 2:
+                return load_integers<uint16_t>(p, out.size(), sign, out.data()), ok_status();
+            case 4:
+                return load_integers<uint32_t>(p, out.size(), sign, out.data()), ok_status();
+            case 8:
+                return load_integers<uint64_t>(p, out.size(), false, out.data()), ok_status();
+            default:
+                break;
+        }
+    }
+    for (size_t i = 0; i < out.size(); ++i) {
+        auto v = integer(a.at(i));
+        if (!v.ok()) return std::move(v.error());
+        out[i] = *v;
+    }
+    return ok_status();
+}
+
 Status Tagfile::floats(Value v, double* out, size_t n) const {
     auto a = array(v);
     if (!a.ok()) return std::move(a.error());
     if (a->count < n)
-        return error_at(v.pos, type_name(v.type) + ": " + std::to_string(a->count) + " components, expected " +
-                                   std::to_string(n));
+        return error_at(
+            v.pos, type_name(v.type) + ": " + std::to_string(a->count) + " components, expected " + std::to_string(n));
+    // 32-bit floats (every vector and quaternion in the corpus) straight from DATA, as real()
+    // reads them: element by element through real() and need() this was a fifth of decoding every
+    // animation (each root-motion sample is one such array).
+    const TypeInfo& e = types().type(a->element_type);
+    if (e.kind() == Kind::Float && e.size == 4 && a->stride == 4 && inside(data_, a->pos, n, 4)) {
+        const uint8_t* p = data_.data() + a->pos;
+        for (size_t i = 0; i < n; ++i) out[i] = double(load_f32le(p + 4 * i));
+        return ok_status();
+    }
     for (size_t i = 0; i < n; ++i) {
         auto f = real(a->at(i));
         if (!f.ok()) return std::move(f.error());

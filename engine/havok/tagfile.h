@@ -36,9 +36,9 @@ struct TypeMember {
 struct TypeInfo {
     std::string name;
     uint32_t parent = 0;
-    uint32_t format = 0;   // inherited
-    uint32_t pointee = 0;  // inherited
-    uint32_t size = 0;     // inherited
+    uint32_t format = 0;              // inherited
+    uint32_t pointee = 0;             // inherited
+    uint32_t size = 0;                // inherited
     std::vector<TypeMember> members;  // root ancestor's first, the type's own last
     Kind kind() const { return static_cast<Kind>(format & 0xF); }
 };
@@ -131,6 +131,10 @@ public:
     Result<ArrayView> array(Value record, std::string_view name) const;
     // An array of `n` floats (hkVector4f, hkQuaternionf) read into `out`.
     Status floats(Value v, double* out, size_t n) const;
+    // Every element of `a` (from array()) as integer() reads it, into `out`. Plain integers of 1,
+    // 2, 4 or 8 bytes are loaded straight from DATA: an animation's track-to-bone map and block
+    // offsets, element by element through integer(), were 7% of decoding every animation.
+    Status integers(const ArrayView& a, std::vector<int64_t>& out) const;
 
     const std::string& type_name(uint32_t type) const;
     // "hkaSkeleton.bones" style error at a DATA position.

@@ -14,6 +14,7 @@
 #include "binder/havok_character.h"
 #include "container/bnd4.h"
 #include "havok/pose.h"
+#include "havok/tagfile.h"
 #include "test_cli_json.h"
 #include "test_support.h"
 
@@ -116,7 +117,8 @@ void check_against_reference(const std::string& binder, const std::string& refer
             const Json& expected_tracks = member.second;
             c.sample_tracks(std::stod(frame), tracks);
             for (size_t k = 0; k < expected_tracks.items.size(); ++k)
-                check_transform(expected_tracks.items[k], tracks[k], name + " frame " + frame + " track " + std::to_string(k));
+                check_transform(expected_tracks.items[k], tracks[k],
+                                name + " frame " + frame + " track " + std::to_string(k));
         }
     }
 }
@@ -187,7 +189,8 @@ TEST_CASE("havok: every animation of c5070, c1130 and c5051 decodes; unit quater
                                                                         before[k].translation[size_t(a)]));
                     double dot = 0;
                     for (int a = 0; a < 4; ++a) dot += tracks[k].rotation[size_t(a)] * before[k].rotation[size_t(a)];
-                    worst_seam_deg = std::max(worst_seam_deg, 2 * std::acos(std::min(1.0, std::fabs(dot))) * 180 / std::acos(-1.0));
+                    worst_seam_deg =
+                        std::max(worst_seam_deg, 2 * std::acos(std::min(1.0, std::fabs(dot))) * 180 / std::acos(-1.0));
                 }
                 ++seams;
             }
@@ -195,9 +198,9 @@ TEST_CASE("havok: every animation of c5070, c1130 and c5051 decodes; unit quater
             for (const auto& m : pose.model)
                 for (double v : m.translation) CHECK(std::isfinite(v));
         }
-        MESSAGE(std::string(relative) << ": " << decoded << " animations decoded, " << multi_block << " multi-block (" << seams
-                         << " seams: worst " << worst_seam_t * 1000 << " mm, " << worst_seam_deg << " deg), "
-                         << additive << " additive, worst |q|-1 " << worst_norm);
+        MESSAGE(std::string(relative) << ": " << decoded << " animations decoded, " << multi_block << " multi-block ("
+                                      << seams << " seams: worst " << worst_seam_t * 1000 << " mm, " << worst_seam_deg
+                                      << " deg), " << additive << " additive, worst |q|-1 " << worst_norm);
         CHECK(decoded == expected);
         CHECK(worst_norm < 1e-12);
         CHECK(worst_seam_t < 0.002);  // spec §6: <= 1.3 mm and 0.14 deg in real data
@@ -236,8 +239,7 @@ TEST_CASE("havok: a character split over two binders (our BND4 writer) reads lik
     anims.preserved.reset();
     main.members.clear();
     anims.members.clear();
-    for (const auto& m : whole.bnd4->members)
-        (parse_clip_member_name(m.name) ? anims : main).members.push_back(m);
+    for (const auto& m : whole.bnd4->members) (parse_clip_member_name(m.name) ? anims : main).members.push_back(m);
     REQUIRE(!anims.members.empty());
     auto main_bytes = bnd4_write(main);
     auto anim_bytes = bnd4_write(anims);
@@ -378,6 +380,43 @@ TEST_CASE("havok: quantised quaternions rebuild their omitted component") {
     CHECK(q48[0] == 0);
 }
 
+TEST_CASE("havok tagfile: integers() of every integer array equals integer() element by element") {
+    // integers() loads plain integers straight from DATA (the track-to-bone maps and block offsets
+    // of every animation): it must give what integer() gives, sign extension included.
+    const std::string path = corpus_path("sekiro/c1130.anibnd.dcx");
+    if (path.empty()) return;
+    Document doc = open_corpus(path);
+    HavokCharacter character({&doc});
+    auto compendium = character.compendium();
+    REQUIRE(compendium.ok());
+    size_t arrays = 0, values = 0, members = 0;
+    for (const auto& [number, ref] : character.members().animations) {
+        if (++members > 40) break;
+        CAPTURE(number);
+        auto file = havok::Tagfile::read(binder_member_bytes(doc, ref.member), *compendium);
+        REQUIRE(file.ok());
+        for (const havok::Item& item : file->items()) {
+            if (item.count == 0 || !file->types().valid(item.type)) continue;
+            const havok::TypeInfo& t = file->types().type(item.type);
+            if (t.kind() != havok::Kind::Integer && t.kind() != havok::Kind::Bool) continue;
+            const havok::ArrayView a{item.type, item.offset, item.count, t.size};
+            std::vector<int64_t> got;
+            const Status st = file->integers(a, got);
+            REQUIRE(st.ok());
+            REQUIRE(got.size() == item.count);
+            for (uint64_t i = 0; i < a.count; ++i) {
+                auto one = file->integer(a.at(i));
+                REQUIRE(one.ok());
+                CHECK(got[i] == *one);
+            }
+            ++arrays;
+            values += got.size();
+        }
+    }
+    MESSAGE("integer arrays compared: " << arrays << " (" << values << " values)");
+    CHECK(arrays > 40);
+}
+
 }  // namespace taescope::test
 
 namespace taescope::test {
@@ -461,12 +500,12 @@ TEST_CASE("havok: spline stream with 8-bit scalars, a static uncompressed quater
     // 8-bit control points, Y static; rotation one static UNCOMPRESSED quaternion; scale identity.
     // Formats the spec marks [unverified]: 8-bit scalars, UNCOMPRESSED (and POLAR32 below).
     std::vector<uint8_t> d = {uint8_t(0 | (5 << 2) | (1 << 6)), 0x10 | 0x02, 0x01, 0x00};
-    d.insert(d.end(), {1, 0, 1, 0, 0, 2, 2});  // n = 1, degree 1, 4 knots
-    d.push_back(0);                            // align to 4 (offset 12)
-    put_f32(d, -2.0f);                         // X min
-    put_f32(d, 6.0f);                          // X max
-    put_f32(d, 0.25f);                         // Y static
-    d.insert(d.end(), {0, 255, 0, 0});         // the two control points, then align to 4 (offset 28)
+    d.insert(d.end(), {1, 0, 1, 0, 0, 2, 2});                // n = 1, degree 1, 4 knots
+    d.push_back(0);                                          // align to 4 (offset 12)
+    put_f32(d, -2.0f);                                       // X min
+    put_f32(d, 6.0f);                                        // X max
+    put_f32(d, 0.25f);                                       // Y static
+    d.insert(d.end(), {0, 255, 0, 0});                       // the two control points, then align to 4 (offset 28)
     for (float f : {0.0f, 0.0f, 0.6f, 0.8f}) put_f32(d, f);  // UNCOMPRESSED x, y, z, w
     havok::SplineLayout layout;
     layout.track_count = 1;
@@ -506,6 +545,43 @@ TEST_CASE("havok: spline stream with 8-bit scalars, a static uncompressed quater
     auto refused = havok::SplineCompressedTracks::read(d, layout);
     REQUIRE(!refused.ok());
     CHECK(refused.error().message.find("THREECOMP24") != std::string::npos);
+}
+
+TEST_CASE("havok tagfile: integers() of every integer array equals integer() element by element") {
+    // integers() loads plain integers straight from DATA (the track-to-bone maps and block offsets
+    // of every animation): it must give what integer() gives, sign extension included.
+    const std::string path = corpus_path("sekiro/c1130.anibnd.dcx");
+    if (path.empty()) return;
+    Document doc = open_corpus(path);
+    HavokCharacter character({&doc});
+    auto compendium = character.compendium();
+    REQUIRE(compendium.ok());
+    size_t arrays = 0, values = 0, members = 0;
+    for (const auto& [number, ref] : character.members().animations) {
+        if (++members > 40) break;
+        CAPTURE(number);
+        auto file = havok::Tagfile::read(binder_member_bytes(doc, ref.member), *compendium);
+        REQUIRE(file.ok());
+        for (const havok::Item& item : file->items()) {
+            if (item.count == 0 || !file->types().valid(item.type)) continue;
+            const havok::TypeInfo& t = file->types().type(item.type);
+            if (t.kind() != havok::Kind::Integer && t.kind() != havok::Kind::Bool) continue;
+            const havok::ArrayView a{item.type, item.offset, item.count, t.size};
+            std::vector<int64_t> got;
+            const Status st = file->integers(a, got);
+            REQUIRE(st.ok());
+            REQUIRE(got.size() == item.count);
+            for (uint64_t i = 0; i < a.count; ++i) {
+                auto one = file->integer(a.at(i));
+                REQUIRE(one.ok());
+                CHECK(got[i] == *one);
+            }
+            ++arrays;
+            values += got.size();
+        }
+    }
+    MESSAGE("integer arrays compared: " << arrays << " (" << values << " values)");
+    CHECK(arrays > 40);
 }
 
 }  // namespace taescope::test
