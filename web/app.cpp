@@ -66,6 +66,10 @@ uint32_t App::begin_open(std::vector<uint8_t> bytes, std::string file_name) {
     load.opened.clear();
     load.member = 0;
     load.failed_member.reset();
+    // The model binder of a set shown before (still decoding in the worker, or handed over): the
+    // new open replaces it (finish_open clears the character view).
+    background_model_.reset();
+    set_model_file_.clear();
     // Files queued for this open (queue_open, just before) stay; those of an open it replaces go.
     std::erase_if(load.queued, [](const LoadStatus::QueuedFile& file) { return file.serial != 0; });
     for (LoadStatus::QueuedFile& file : load.queued) file.serial = load.open_serial;
@@ -102,6 +106,8 @@ bool App::awaits_decoded_payload(uint32_t serial) const {
 }
 
 LoadStatus::QueuedFile* App::queued_member(uint32_t serial, int member) {
+    if (background_model_ && background_model_->serial == serial && background_model_->member == member)
+        return background_model_->file.awaiting ? &background_model_->file : nullptr;
     LoadStatus& load = state_.load;
     if (load.phase != LoadPhase::Parsing || load.open_serial != serial || member <= int(load.member)) return nullptr;
     const size_t at = size_t(member) - load.member - 1;
@@ -147,6 +153,7 @@ bool App::decoded_payload_done(uint32_t serial, int member, bool decoded, double
         file->decoded = decoded;
         load.worker_decode_ms += worker_ms;
         load.payload_copy_ms += copy_ms;
+        if (background_model_ && file == &background_model_->file) deliver_background_model();
         return true;
     }
     if (!awaits_decoded_payload(serial) || member != int(load.member)) return false;
@@ -177,6 +184,7 @@ void App::decode_failed(uint32_t serial, int member, Error error) {
         file->bytes = {};
         file->payload = {};
         file->error = std::move(error);
+        if (background_model_ && file == &background_model_->file) deliver_background_model();
         return;
     }
     if (!awaits_decoded_payload(serial) || member != int(load.member)) return;
@@ -217,6 +225,46 @@ bool App::attach_dropped_model(Result<Document>& opened) {
     state_.windows.pose = true;
     notify_page();
     return true;
+}
+
+bool App::model_left_for_later(const Result<Document>& just_opened) {
+    LoadStatus& load = state_.load;
+    if (load.queued.size() != 1 || !is_model_binder_name(load.queued.front().name)) return false;
+    bool animations = just_opened.ok() && just_opened->has_tae();
+    for (const LoadStatus::OpenedFile& file : load.opened)
+        animations = animations || (file.document.ok() && file.document->has_tae());
+    if (!animations) return false;
+    background_model_ = BackgroundModel{load.open_serial, int(load.member) + 1, std::move(load.queued.front())};
+    load.queued.clear();
+    return true;
+}
+
+void App::deliver_background_model() {
+    if (!background_model_ || background_model_->file.awaiting || !state_.document) return;
+    LoadStatus::QueuedFile file = std::move(background_model_->file);
+    background_model_.reset();
+    if (!character_.awaiting_bytes()) return;  // another model took its place meanwhile
+    if (file.error) {
+        companion_notes_.push_back(file.name + ": " + file.error->to_string());
+        character_.set_failed(file.name, file.error->to_string());
+        set_model_file_.clear();
+    } else {
+        character_.deliver(std::move(file.bytes), file.decoded, std::move(file.payload));
+    }
+    notify_page();
+}
+
+bool App::background_step() {
+    LoadStatus& load = state_.load;
+    const auto model_work = [&] { return character_.busy() && !character_.awaiting_bytes(); };
+    if (load.phase == LoadPhase::Parsing) {
+        if (load.awaiting_decoded_payload) return false;
+        finish_pending_open();
+        return load.phase == LoadPhase::Parsing ? !load.awaiting_decoded_payload : model_work();
+    }
+    if (!model_work()) return false;
+    step_character();
+    return model_work();
 }
 
 void App::queue_open(std::vector<uint8_t> bytes, std::string file_name) {
@@ -278,7 +326,7 @@ bool App::finish_pending_open() {
         finished.emplace(load.opener->take());
         load.opener.reset();
     }
-    if (!load.queued.empty()) {
+    if (!load.queued.empty() && !model_left_for_later(*finished)) {
         // One file of a set is open: keep it and open the next on the following frames.
         load.opened.push_back(LoadStatus::OpenedFile{std::move(*finished), load.file_name, load.file_size});
         start_next_queued_file();
@@ -295,7 +343,7 @@ bool App::finish_pending_open() {
     // An animation binder dropped onto a model binder open alone: one character, the model kept.
     std::unique_ptr<LoadedDocument> model_document;
     if (load.opened.empty() && opened && opened->has_tae() && state_.document &&
-        !state_.document->document().has_tae() && character_.view().phase != ModelPhase::None)
+        !state_.document->document().has_tae() && character_.view().phase != ModelPhase::None && !background_model_)
         model_document = std::move(state_.document);
     std::optional<std::pair<std::string, std::string>> failed_model;  // a model binder of the set that did not open
     companions_.clear();
@@ -334,6 +382,16 @@ bool App::finish_pending_open() {
     if (failed_model && state_.document && character_.view().phase == ModelPhase::None) {
         character_.set_failed(failed_model->first, failed_model->second);
         state_.windows.pose = true;
+    }
+    if (background_model_ && state_.document) {
+        // The animations are shown; the model binder follows in the character view, from the
+        // bytes the decode worker hands over (or has handed over already).
+        set_model_file_ = background_model_->file.name;
+        character_.await_model(set_model_file_);
+        state_.windows.pose = true;
+        deliver_background_model();
+    } else {
+        background_model_.reset();
     }
     load.finish_ms = emscripten_get_now() - finish_started;
     notify_page();
@@ -780,7 +838,13 @@ const CharacterView& App::character_view() {
 
 void App::step_character() {
     if (!character_.busy()) return;
-    if (!character_.step(kOpenStepSeconds)) notify_page();
+    if (character_.step(kOpenStepSeconds)) return;
+    // The set's model binder did not open: listed with the set's files that did not.
+    if (!set_model_file_.empty() && character_.view().phase == ModelPhase::Failed) {
+        companion_notes_.push_back(set_model_file_ + ": " + character_.view().error);
+        set_model_file_.clear();
+    }
+    notify_page();
 }
 
 void App::set_character_options(bool show_body, bool show_skeleton, bool show_dummies, bool force_masks_shown) {

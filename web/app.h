@@ -76,6 +76,15 @@ public:
     // after the frame has drawn the parsing state). True when the file is open (or failed).
     bool finish_pending_open();
     static constexpr double kOpenStepSeconds = 0.025;
+    // One step of whatever reads now: the open in progress (finish_pending_open) or, once the
+    // file is shown, the model's reading (step_character). The page calls it in tasks of its own
+    // between frames, so that a step never waits for the next frame (on a software-GL browser a
+    // frame takes 50-150 ms of the GPU process); the frame loop steps too. True while there is
+    // more to do at once (false also while the open or the model waits for the decode worker).
+    bool background_step();
+    // The model binder of the files opened together that is read after the animations are shown
+    // (its bytes handed over by the decode worker to the character view): "" when none.
+    const std::string& set_model_file() const { return set_model_file_; }
     void close_error();
 
     bool select_tae_file(int index);
@@ -295,8 +304,15 @@ private:
     // The next file of a set becomes the one opening (its bytes, its payload, or its error).
     void start_next_queued_file();
     // Member `member` of the open in progress, when it is still to open (null: it is the one
-    // opening now, or done).
+    // opening now, or done), or the set's model binder still awaited by the character view.
     LoadStatus::QueuedFile* queued_member(uint32_t serial, int member);
+    // When the file just opened holds the animations and the set's only file left is a model
+    // binder: the set is shown now, and that binder is read by the character view afterwards
+    // (true; it becomes background_model_).
+    bool model_left_for_later(const Result<Document>& just_opened);
+    // The set's model binder handed to the character view: its bytes, payload or error, once the
+    // page has handed them over.
+    void deliver_background_model();
     void rebuild_timeline();
     // After the document changed: views, indices and the selection the edit reported.
     void after_document_change(const EditOutcome& outcome);
@@ -323,6 +339,16 @@ private:
     TimelineModel timeline_;
     std::vector<std::unique_ptr<Document>> companions_;  // opened with the document (stable addresses)
     std::vector<std::string> companion_notes_;           // files of the set that did not open
+    // The set's model binder, left to the character view when the animations were shown: its
+    // bytes (and decoded payload) still coming from the page's decode worker under the open's
+    // serial and its member number.
+    struct BackgroundModel {
+        uint32_t serial = 0;
+        int member = 0;
+        LoadStatus::QueuedFile file;
+    };
+    std::optional<BackgroundModel> background_model_;
+    std::string set_model_file_;
     PoseModel pose_;
     CharacterViewModel character_;
     // A model binder that was open alone when an animation binder was dropped onto it: kept as

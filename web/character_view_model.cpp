@@ -102,6 +102,25 @@ void CharacterViewModel::attach_document(Result<Document> document, std::string 
     take_opened(std::move(document));
 }
 
+void CharacterViewModel::await_model(std::string name) {
+    std::vector<const Document*> documents = std::move(documents_);
+    clear();
+    documents_ = std::move(documents);
+    view_.file = name;
+    view_.phase = ModelPhase::Opening;
+    view_.progress_text = "decompressing " + name;
+}
+
+void CharacterViewModel::deliver(std::vector<uint8_t> bytes, bool decoded, std::vector<uint8_t> payload) {
+    if (!awaiting_bytes()) return;
+    if (!decoded) {
+        attach(std::move(bytes), view_.file);
+        return;
+    }
+    opener_ = std::make_unique<DocumentOpener>(std::move(bytes), view_.file, std::move(payload));
+    view_.progress_text = "opening " + view_.file;
+}
+
 void CharacterViewModel::set_failed(std::string name, std::string error) {
     view_.file = std::move(name);
     fail(std::move(error));
@@ -143,6 +162,7 @@ void CharacterViewModel::fail(std::string error) {
 
 bool CharacterViewModel::step(double budget_seconds) {
     if (!busy()) return false;
+    if (awaiting_bytes()) return true;  // deliver() brings the work
     const double started = emscripten_get_now();
     const std::string what = view_.progress_text;
     if (view_.phase == ModelPhase::Opening) {
@@ -166,9 +186,11 @@ bool CharacterViewModel::step(double budget_seconds) {
             view_.progress_text = "preparing mesh 1 of " + std::to_string((*model)->meshes.size());
         }
     } else {
-        // The GPU's vertex and index streams, a mesh per step.
+        // The GPU's vertex and index streams, as many meshes as the step's budget allows (a mesh
+        // of c5051 takes well under a millisecond: one per frame spread the body over ~30 frames).
         const flver::Model& model = **model_->model();
-        add_mesh_geometry(model, view_.meshes.size());
+        do add_mesh_geometry(model, view_.meshes.size());
+        while (view_.meshes.size() < model.meshes.size() && emscripten_get_now() - started < budget_seconds * 1000.0);
         if (view_.meshes.size() < model.meshes.size()) {
             view_.progress_text = "preparing mesh " + std::to_string(view_.meshes.size() + 1) + " of " +
                                   std::to_string(model.meshes.size());

@@ -90,11 +90,20 @@ public:
     // The same for a binder the page opened already (a model binder dropped alone onto the open
     // character): its FLVER is read in steps; its error (a binder that did not open) is shown.
     void attach_document(Result<Document> document, std::string name);
+    // A model binder of the files opened together whose bytes are still on their way (the page's
+    // decode worker decodes it while the animations are already shown): the view says it is
+    // opening until deliver() or set_failed(); the documents of reset() stay as they are.
+    void await_model(std::string name);
+    // The awaited binder's bytes and, when the worker decoded its DCX / DCP wrapper, the payload
+    // (`decoded`): opened and read in steps, as attach() does.
+    void deliver(std::vector<uint8_t> bytes, bool decoded, std::vector<uint8_t> payload);
     // A model binder of the files opened together did not open: the view says why.
     void set_failed(std::string name, std::string error);
     // Does one piece of pending work, about `budget_seconds` of it; true while work remains.
     bool step(double budget_seconds);
     bool busy() const { return view_.phase == ModelPhase::Opening || view_.phase == ModelPhase::Reading; }
+    // Busy, but nothing to do until deliver(): the bytes are still in the decode worker.
+    bool awaiting_bytes() const { return view_.phase == ModelPhase::Opening && !opener_; }
     // The model once read (Ready), else null: the glTF export's body (web/app_gltf.cpp).
     CharacterModel* model_if_ready() { return view_.phase == ModelPhase::Ready ? model_.get() : nullptr; }
 

@@ -77,6 +77,10 @@ EMSCRIPTEN_KEEPALIVE void taescope_decode_failed(uint32_t serial, int member, co
     app().decode_failed(serial, member, std::move(error));
 }
 
+// One step of the open in progress or of the model's reading (App::background_step), for the
+// page's tasks between frames: 1 while there is more to do at once.
+EMSCRIPTEN_KEEPALIVE int taescope_background_step() { return app().background_step() ? 1 : 0; }
+
 // The body's reading after an open (web/character_view_model.h ModelPhase): 0 no model, 1 its
 // container opening, 2 reading, 3 ready, 4 failed. Cheap: the page's open report polls it a frame.
 EMSCRIPTEN_KEEPALIVE int taescope_model_phase() { return int(app().character().view().phase); }

@@ -563,6 +563,7 @@ std::string state_json(App& app) {
         json.key("document").null();
     json.key("companions").begin_array();
     for (const auto& companion : app.companions()) json.string(companion->name);
+    if (!app.set_model_file().empty()) json.string(app.set_model_file());  // read by the character view
     json.end_array();
     json.key("companionErrors").begin_array();
     for (const auto& note : app.companion_notes()) json.string(note);

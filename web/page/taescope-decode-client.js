@@ -13,6 +13,7 @@
 // An ES module imported by taescope-page.js; `page` gives it what it needs of the page:
 //   engine() -> the wasm Module, withString(text, call), waitForOpen(options) -> promise,
 //   openHere(bytes, name, options), openSetHere([{bytes, name}], options), readFile(File) -> bytes,
+//   stepsDue() (the engine has work again: the page runs its steps),
 //   workerReady(), workerGone(), warmed(decodes)   (the warm-up's side, web/open_warm_up.h)
 
 // "DCX\0" or "DCP\0": a wrapper whose payload the worker decodes.
@@ -21,7 +22,7 @@ export const isWrapped = (data) => data.length >= 4 && data[0] === 0x44 && data[
 
 // A model binder (cXXXX.chrbnd, .chrbnd.dcx) or a loose .flver, as the app names them
 // (web/character_view_model.h is_model_binder_name).
-const isModelBinderName = (name) => /\.(chrbnd|chrbnd\.dcx|flver)$/i.test(name);
+export const isModelBinderName = (name) => /\.(chrbnd|chrbnd\.dcx|flver)$/i.test(name);
 
 const HANDOVER_SLICE = 1 << 20;  // bytes per copy into wasm memory
 const HANDOVER_TASK_MS = 12;     // copying goes on in one task while it has taken less than this
@@ -95,6 +96,7 @@ export function createDecodeClient(page) {
     const Module = page.engine();
     page.withString(String(message), (m) => page.withString(String(context || ''), (c) =>
       Module._taescope_decode_failed(job.serial, member.index, m, offset === null ? -1 : offset, c)));
+    page.stepsDue();
   }
 
   function post(job) {
@@ -164,6 +166,7 @@ export function createDecodeClient(page) {
     }
     copyMilliseconds += performance.now() - taskStarted;
     Module._taescope_decoded_member_done(serial, member, payload ? 1 : 0, workerMilliseconds, copyMilliseconds);
+    page.stepsDue();  // the open (or the model's reading) goes on now, not at the next frame
   }
 
   function openHereOrFail(job) {

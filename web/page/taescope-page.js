@@ -124,7 +124,7 @@
 //        timeline.events[].afterEnd (starts after the true end), irregular
 //   await taescope.offlineReady               true once the service worker keeps the page for offline use
 // Nothing here talks to any server but the one the page came from (see the CSP in index.html).
-import { createDecodeClient, isWrapped } from './taescope-decode-client.js';
+import { createDecodeClient, isModelBinderName, isWrapped } from './taescope-decode-client.js';
 
 (function () {
   const $ = (id) => document.getElementById(id);
@@ -226,7 +226,27 @@ import { createDecodeClient, isWrapped } from './taescope-decode-client.js';
     return JSON.parse(Module.UTF8ToString(Module._taescope_page_status_json()));
   }
 
+  // ---- the engine's reading between frames ----
+  // An open goes on a step at a time (App::background_step: a slice of the parse, then the model's
+  // reading), each in a task of its own as soon as the previous one is over: a step never waits for
+  // the next animation frame, which on a software-GL browser comes 50-150 ms after the last one
+  // (the GPU process drawing it), while this thread had nothing to do. Frames and input still come
+  // between the steps (each is at most App::kOpenStepSeconds). Started whenever the engine reports
+  // a change, and when the decode worker's bytes are in.
+  const stepChannel = new MessageChannel();
+  let stepping = false;
+  stepChannel.port1.onmessage = () => {
+    if (Module && Module._taescope_background_step()) stepChannel.port2.postMessage(0);
+    else stepping = false;
+  };
+  function stepsDue() {
+    if (stepping || !Module) return;
+    stepping = true;
+    stepChannel.port2.postMessage(0);
+  }
+
   function onEngineChange() {
+    stepsDue();
     const state = readPageStatus();
     noteOpenProgress(state.status);
     if (state.status === 'parsing') {
@@ -302,12 +322,12 @@ import { createDecodeClient, isWrapped } from './taescope-decode-client.js';
   // per frame: the frames are watched until it is read too (modelAt), and the open counts as
   // finished then (`settled`; `opensFinished` counts them, for callers that wait without reading
   // the engine's state).
-  const timing = { start: -1, readyAt: 0, end: 0, modelAt: 0, modelSeen: false, settled: false, sawParsing: false,
+  const timing = { start: -1, readyAt: 0, end: 0, modelAt: 0, settled: false, sawParsing: false,
                    framesAfterReady: 0, lastFrame: 0, longestFrame: 0, frames: 0, looping: false, opensFinished: 0 };
-  const MODEL_OPENING = 1, MODEL_READING = 2;  // taescope_model_phase()
+  const MODEL_NONE = 0, MODEL_OPENING = 1, MODEL_READING = 2;  // taescope_model_phase()
 
   function beginOpenTiming() {
-    Object.assign(timing, { start: performance.now(), readyAt: 0, end: 0, modelAt: 0, modelSeen: false, settled: false,
+    Object.assign(timing, { start: performance.now(), readyAt: 0, end: 0, modelAt: 0, settled: false,
                             sawParsing: false, framesAfterReady: 0, longestFrame: 0, frames: 0 });
     timing.lastFrame = timing.start;
     if (!timing.looping) {
@@ -324,10 +344,10 @@ import { createDecodeClient, isWrapped } from './taescope-decode-client.js';
     if (timing.readyAt && ++timing.framesAfterReady >= 2) {
       if (!timing.end) timing.end = now;
       const model = Module ? Module._taescope_model_phase() : 0;
-      if (model === MODEL_OPENING || model === MODEL_READING) {
-        timing.modelSeen = true;
-      } else {
-        if (timing.modelSeen) timing.modelAt = now;
+      if (model !== MODEL_OPENING && model !== MODEL_READING) {
+        // A model after the open is this open's (each open clears the character view): read, or
+        // failed, by this frame (read between two frames too: its steps run in tasks of their own).
+        if (model !== MODEL_NONE) timing.modelAt = now;
         timing.settled = true;
         timing.opensFinished++;
         timing.looping = false;
@@ -384,6 +404,7 @@ import { createDecodeClient, isWrapped } from './taescope-decode-client.js';
     waitForOpen,
     openHere,
     openSetHere,
+    stepsDue,
     readFile: readFileWithProgress,
     workerReady: () => { if (warmUpState.workerBytes) warmWorker(); },
     workerGone: () => warmUpState.workerAnswered(),
@@ -444,8 +465,11 @@ import { createDecodeClient, isWrapped } from './taescope-decode-client.js';
   }
 
   // The same on this thread: every file copied into wasm memory, decoded and parsed a step per frame.
-  function openSetHere(files, options = {}) {
+  function openSetHere(given, options = {}) {
     const parsed = waitForOpen(options);
+    // Model binders last, as the decode worker takes them: the animations are shown while the
+    // model is read (App::model_left_for_later).
+    const files = [...given.filter((f) => !isModelBinderName(f.name)), ...given.filter((f) => isModelBinderName(f.name))];
     try {
       for (const file of files.slice(1)) copyIntoEngine(Module._taescope_open_companion, file.bytes, file.name);
       copyIntoEngine(Module._taescope_open, files[0].bytes, files[0].name);
