@@ -228,15 +228,15 @@ import { createDecodeClient, isModelBinderName, isWrapped } from './taescope-dec
 
   // ---- the engine's reading between frames ----
   // An open goes on a step at a time (App::background_step: a slice of the parse, then the model's
-  // reading), each in a task of its own as soon as the previous one is over: a step never waits for
-  // the next animation frame, which on a software-GL browser comes 50-150 ms after the last one
-  // (the GPU process drawing it), while this thread had nothing to do. Frames and input still come
-  // between the steps (each is at most App::kOpenStepSeconds). Started whenever the engine reports
-  // a change, and when the decode worker's bytes are in.
+  // reading). The frame loop does one step a frame; a step also runs in a task of its own as soon
+  // as there is work (the engine reports a change, the decode worker's bytes are in), and then one
+  // more after each frame: the work never waits for the next animation frame alone, which on a
+  // software-GL browser comes 50-150 ms after the last one (the GPU process drawing it) while this
+  // thread has nothing to do, and frames still come between the steps, each showing progress.
   const stepChannel = new MessageChannel();
   let stepping = false;
   stepChannel.port1.onmessage = () => {
-    if (Module && Module._taescope_background_step()) stepChannel.port2.postMessage(0);
+    if (Module && Module._taescope_background_step()) requestAnimationFrame(() => stepChannel.port2.postMessage(0));
     else stepping = false;
   };
   function stepsDue() {
