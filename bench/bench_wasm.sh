@@ -19,7 +19,8 @@ if [ -n "${TAESCOPE_BENCH_HAVOK_TSV:-}" ] && [ -s "$TAESCOPE_BENCH_HAVOK_TSV" ];
   (cd "$ROOT" && nice -n 10 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null &&
     nice -n 10 cmake --build build/wasm -j"$(nproc)" --target taescope_bench_havok_wasm >/dev/null) >&2
   echo
-  nice -n 10 node "$ROOT/bench/wasm/compare_havok.mjs" "$TAESCOPE_BENCH_HAVOK_TSV" "$ROOT/build/wasm/taescope_bench_havok_wasm.js"
+  nice -n 10 node "$ROOT/bench/wasm/compare_havok.mjs" "$TAESCOPE_BENCH_HAVOK_TSV" "$ROOT/build/wasm/taescope_bench_havok_wasm.js" \
+    "$ROOT/build/release/taescope_bench_havok_native"
 fi
 if [ -n "${TAESCOPE_BENCH_MODEL_TSV:-}" ] && [ -s "$TAESCOPE_BENCH_MODEL_TSV" ]; then
   (cd "$ROOT" && nice -n 10 emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release >/dev/null &&

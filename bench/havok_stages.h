@@ -10,10 +10,18 @@
 //   pose play       the clip with the most tracks played through: compute_pose at every frame
 //                   (+ 0.5) in order, as the Pose panel does while playing (consecutive poses stay
 //                   in one spline block, which the Pose's block cache keeps decoded); timed as the
-//                   whole loop, so that a pose of a few microseconds is measured over >= 0.1 ms
+//                   whole loop (repeated to >= 20 ms a sample), so that a pose of a few
+//                   microseconds is measured over many
 //   pose scrub      one compute_pose at a different fractional frame every call (a jump of
 //                   7.37 frames, as when scrubbing: the block changes more often)
 // The two pose stages are timed by CPU time (bench/cpu_clock.h), the others by the wall clock.
+// HavokStages::play_only times only pose play (after the same set-up): compare_havok.mjs runs
+// the native build (taescope_bench_havok_native) and the wasm build that way in alternating
+// rounds, since the native and wasm parts of bench/run run minutes apart under whatever load the
+// machine has then. (All animations is not alternated: natively its time depends on the state
+// the earlier stages leave malloc in. Without them, glibc gave its large clip buffers back to
+// the kernel after every pass and took page faults the next, 2.9 ms a pass for c1130 against
+// 0.46 ms after the decompress stage.)
 #pragma once
 
 #include <cstdint>
@@ -35,7 +43,9 @@ struct HavokStageReport {
 
 // The corpus binders that hold Havok data (those present).
 std::vector<std::string> havok_stage_inputs();
-HavokStageReport measure_havok_stages(const std::string& label, const std::string& path, double budget_seconds);
+enum class HavokStages { all, play_only };
+HavokStageReport measure_havok_stages(const std::string& label, const std::string& path, double budget_seconds,
+                                      HavokStages which = HavokStages::all);
 
 std::string havok_stage_tsv_header();
 std::string havok_stage_tsv_line(const HavokStageReport& r);
