@@ -17,6 +17,7 @@
 #include "io/byte_reader.h"
 #include "io/shared_bytes.h"
 #include "tae/event_index_list.h"
+#include "tae/short_u16_string.h"
 #include "tae/slab_vector.h"
 
 namespace taescope {
@@ -109,7 +110,7 @@ struct TaeAnimation {
     bool header_null = false;
     std::array<uint8_t, 8> header_data{};
     std::array<uint8_t, 16> header_tail{};
-    std::optional<std::u16string> motion_file_name;  // UTF-16 code units, e.g. u"a000_004020.hkt"
+    std::optional<ShortU16String> motion_file_name;  // UTF-16 code units, e.g. u"a000_004020.hkt"
 
     // Read from a file, both live in the file's one slab (slab_vector.h); they act as std::vectors.
     SlabVector<TaeEvent> events;

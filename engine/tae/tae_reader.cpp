@@ -121,7 +121,16 @@ private:
     // A NUL-terminated UTF-16LE name at `off`, into `name`: the terminator found by one scan
     // bounded by the data's end (no check per unit), the units copied at once (every target is
     // little-endian). Names took an eighth of the parse through ByteReader::utf16z and its Result.
-    Status read_name(uint64_t field, uint64_t off, const char* what, std::optional<std::u16string>& name) {
+    static void set_name(std::optional<std::u16string>& name, const uint8_t* units, uint64_t n) {
+        std::u16string& s = name.emplace(size_t(n), u'\0');
+        if (n) std::memcpy(s.data(), units, 2 * n);
+    }
+    static void set_name(std::optional<ShortU16String>& name, const uint8_t* units, uint64_t n) {
+        name = ShortU16String::from_le_bytes(units, size_t(n));
+    }
+
+    template <class Name>
+    Status read_name(uint64_t field, uint64_t off, const char* what, std::optional<Name>& name) {
         if (!r_.has(off, 2)) return bounds_error(field, off, 2, what);
         const uint8_t* const units = p_ + off;
         const uint64_t available = (size_ - off) / 2;
@@ -133,8 +142,7 @@ private:
         if (n > name_units_left_)
             return make_error(off, std::string(what) + ": names overlap beyond what the file can hold");
         name_units_left_ -= n;
-        std::u16string& s = name.emplace(size_t(n), u'\0');
-        if (n) std::memcpy(s.data(), units, 2 * n);
+        set_name(name, units, n);
         return ok_status();
     }
 

@@ -227,7 +227,7 @@ public:
     void pad_to(uint64_t alignment) {
         if (uint64_t r = pos_ % alignment) pos_ += alignment - r;
     }
-    void utf16z(const std::u16string& s) {
+    void utf16z(std::u16string_view s) {
         for (char16_t c : s) {
             uint16_t v = uint16_t(c);
             put(&v, 2);
@@ -338,7 +338,7 @@ private:
     TimeIndexScratch time_scratch_;
     std::vector<uint32_t> time_index_;
 
-    void write_name(const std::u16string& s) {
+    void write_name(std::u16string_view s) {
         w_.utf16z(s);
         w_.pad_to(16);
     }

@@ -5,7 +5,8 @@
 //     are out of order or whose parameter offsets are unusual;
 //   - the lists act as std::vectors: copies own their elements, a list that grows leaves the
 //     slab and the others stay, an animation outlives its file, random edits agree with std::vector;
-//   - an error in the middle of the groups frees what was built (ASan's leak check).
+//   - an error in the middle of the groups frees what was built (ASan's leak check);
+//   - motion file names (stored in place up to 24 units, tae/short_u16_string.h) read back whole.
 #include <doctest/doctest.h>
 
 #include <random>
@@ -268,4 +269,31 @@ TEST_CASE("an error in the middle of an animation's groups frees the groups buil
     REQUIRE_FALSE(broken.ok());
     CHECK(broken.error().to_string().find("event group 2") != std::string::npos);
     check_both_reads_agree(SharedBytes(std::move(bytes)), "group member broken");
+}
+
+TEST_CASE("motion file names are kept in place up to 24 units and on the heap past that, and read back whole") {
+    TaeFile f = synthetic_tae();
+    const std::u16string long_name = u"a000_004020_with_a_name_longer_than_twenty_four_units.hkt";
+    const std::u16string edge_name = u"a000_004020_exactly24.hk";  // 24 units: the last that fits in place
+    REQUIRE(edge_name.size() == 24);
+    f.animations[0].motion_file_name = long_name;
+    f.animations[1].motion_file_name = edge_name;
+    auto back = read_tae(write_tae(f));
+    REQUIRE(back.ok());
+    CHECK(back->animations[0].motion_file_name == long_name);
+    CHECK(back->animations[1].motion_file_name == edge_name);
+    auto again = read_tae(write_tae(*back));
+    REQUIRE(again.ok());
+    CHECK(same_content(*again, *back));
+
+    // Copies and moves keep the units (heap and in place alike), and the source stays usable.
+    TaeAnimation copy = back->animations[0];
+    TaeAnimation moved = std::move(back->animations[1]);
+    CHECK(copy.motion_file_name == long_name);
+    CHECK(moved.motion_file_name == edge_name);
+    copy.motion_file_name = *moved.motion_file_name;
+    CHECK(copy.motion_file_name == edge_name);
+    moved.motion_file_name = back->animations[0].motion_file_name;
+    CHECK(moved.motion_file_name == long_name);
+    CHECK(utf16_to_utf8(*moved.motion_file_name) == utf16_to_utf8(long_name));
 }
