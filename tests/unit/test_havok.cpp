@@ -392,7 +392,8 @@ TEST_CASE("havok tagfile: integers() of every integer array equals integer() ele
     size_t arrays = 0, values = 0, members = 0;
     for (const auto& [number, ref] : character.members().animations) {
         if (++members > 40) break;
-        CAPTURE(number);
+        const uint64_t animation_number = number;  // a copy: clang 14 refuses a binding in CAPTURE's lambda
+        CAPTURE(animation_number);
         auto file = havok::Tagfile::read(binder_member_bytes(doc, ref.member), *compendium);
         REQUIRE(file.ok());
         for (const havok::Item& item : file->items()) {
@@ -545,43 +546,6 @@ TEST_CASE("havok: spline stream with 8-bit scalars, a static uncompressed quater
     auto refused = havok::SplineCompressedTracks::read(d, layout);
     REQUIRE(!refused.ok());
     CHECK(refused.error().message.find("THREECOMP24") != std::string::npos);
-}
-
-TEST_CASE("havok tagfile: integers() of every integer array equals integer() element by element") {
-    // integers() loads plain integers straight from DATA (the track-to-bone maps and block offsets
-    // of every animation): it must give what integer() gives, sign extension included.
-    const std::string path = corpus_path("sekiro/c1130.anibnd.dcx");
-    if (path.empty()) return;
-    Document doc = open_corpus(path);
-    HavokCharacter character({&doc});
-    auto compendium = character.compendium();
-    REQUIRE(compendium.ok());
-    size_t arrays = 0, values = 0, members = 0;
-    for (const auto& [number, ref] : character.members().animations) {
-        if (++members > 40) break;
-        CAPTURE(number);
-        auto file = havok::Tagfile::read(binder_member_bytes(doc, ref.member), *compendium);
-        REQUIRE(file.ok());
-        for (const havok::Item& item : file->items()) {
-            if (item.count == 0 || !file->types().valid(item.type)) continue;
-            const havok::TypeInfo& t = file->types().type(item.type);
-            if (t.kind() != havok::Kind::Integer && t.kind() != havok::Kind::Bool) continue;
-            const havok::ArrayView a{item.type, item.offset, item.count, t.size};
-            std::vector<int64_t> got;
-            const Status st = file->integers(a, got);
-            REQUIRE(st.ok());
-            REQUIRE(got.size() == item.count);
-            for (uint64_t i = 0; i < a.count; ++i) {
-                auto one = file->integer(a.at(i));
-                REQUIRE(one.ok());
-                CHECK(got[i] == *one);
-            }
-            ++arrays;
-            values += got.size();
-        }
-    }
-    MESSAGE("integer arrays compared: " << arrays << " (" << values << " values)");
-    CHECK(arrays > 40);
 }
 
 }  // namespace taescope::test
