@@ -126,7 +126,8 @@ public:
     std::vector<size_t> meshes_of_mask(int group) const;
 
 private:
-    void start_reading(std::string file);
+    // `flver_bytes`: the FLVER's size, for the heap touched before its parse (step()).
+    void start_reading(std::string file, size_t flver_bytes);
     void take_opened(Result<Document> opened);
     void fail(std::string error);
     void add_mesh_geometry(const flver::Model& model, size_t mesh);
@@ -136,7 +137,10 @@ private:
     std::unique_ptr<DocumentOpener> opener_;  // attach(): the dropped binder being opened
     std::unique_ptr<Document> attached_;      // attach(): the dropped binder, opened
     std::unique_ptr<CharacterModel> model_;
-    int reading_stage_ = 0;  // Reading: 0 the FLVER, 1 the geometry (a mesh per step)
+    // Reading: -1 the heap the model will take touched first, 0 the FLVER, 1 the geometry.
+    int reading_stage_ = 0;
+    size_t heap_to_touch_ = 0, heap_touched_ = 0;
+    uint8_t* heap_block_ = nullptr;  // reading stage -1: malloc'd, freed before the FLVER parse
     BodyGeometry geometry_;
     CharacterView view_;
     CharacterPose character_pose_;
