@@ -195,11 +195,11 @@ Result<AnimationClip> read_animation(Bytes hkx, const Compendium* compendium) {
             rm.duration = *duration;
             auto samples = f.array(motion, "referenceFrameSamples");
             if (!samples.ok()) return std::move(samples.error());
-            rm.samples.reserve(size_t(samples->count));
-            for (uint64_t i = 0; i < samples->count; ++i) {
-                TAESCOPE_TRY(f.floats(samples->at(i), v, 4));
-                rm.samples.push_back({v[0], v[1], v[2], v[3]});
-            }
+            std::vector<double> rows(size_t(samples->count) * 4);
+            TAESCOPE_TRY(f.float_rows(*samples, 4, rows.data()));
+            rm.samples.resize(size_t(samples->count));
+            for (size_t i = 0; i < rm.samples.size(); ++i)
+                rm.samples[i] = {rows[4 * i], rows[4 * i + 1], rows[4 * i + 2], rows[4 * i + 3]};
             if (rm.samples.size() != s.frame_count)
                 clip.notes.push_back("root motion has " + std::to_string(rm.samples.size()) + " samples for " +
                                      std::to_string(s.frame_count) + " frames");

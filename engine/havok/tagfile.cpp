@@ -666,6 +666,26 @@ Status Tagfile::integers(const ArrayView& a, std::vector<int64_t>& out) const {
     return ok_status();
 }
 
+Status Tagfile::float_rows(const ArrayView& a, size_t n, double* out) const {
+    if (a.count == 0) return ok_status();
+    const TypeInfo& row = types().type(a.element_type);
+    if (row.kind() == Kind::Array && (row.format & 0x20) && (row.format >> 8) >= n && types().valid(row.pointee)) {
+        // An inline array of at least n floats per element, as array() of the element finds it.
+        const TypeInfo& e = types().type(row.pointee);
+        // Each element's whole inline array inside its stride, every element inside DATA: then
+        // floats() of an element could not fail either.
+        if (e.kind() == Kind::Float && e.size == 4 && a.stride >= 4 * uint64_t(row.format >> 8) &&
+            inside(data_, a.pos, a.count, a.stride)) {
+            const uint8_t* p = data_.data() + a.pos;
+            for (uint64_t i = 0; i < a.count; ++i, p += a.stride)
+                for (size_t k = 0; k < n; ++k) out[i * n + k] = double(load_f32le(p + 4 * k));
+            return ok_status();
+        }
+    }
+    for (uint64_t i = 0; i < a.count; ++i) TAESCOPE_TRY(floats(a.at(i), out + i * n, n));
+    return ok_status();
+}
+
 Status Tagfile::floats(Value v, double* out, size_t n) const {
     auto a = array(v);
     if (!a.ok()) return std::move(a.error());

@@ -380,27 +380,38 @@ TEST_CASE("havok: quantised quaternions rebuild their omitted component") {
     CHECK(q48[0] == 0);
 }
 
-TEST_CASE("havok tagfile: integers() of every integer array equals integer() element by element") {
-    // integers() loads plain integers straight from DATA (the track-to-bone maps and block offsets
-    // of every animation): it must give what integer() gives, sign extension included.
+TEST_CASE("havok tagfile: integers() and float_rows() equal integer() and floats() element by element") {
+    // integers() and float_rows() load plain integers and inline float arrays straight from DATA
+    // (track-to-bone maps, block offsets, root-motion samples): they must give what the
+    // element-by-element reads give, sign extension included.
     const std::string path = corpus_path("sekiro/c1130.anibnd.dcx");
     if (path.empty()) return;
     Document doc = open_corpus(path);
     HavokCharacter character({&doc});
     auto compendium = character.compendium();
     REQUIRE(compendium.ok());
-    size_t arrays = 0, values = 0, members = 0;
+    size_t arrays = 0, values = 0, float_arrays = 0, members = 0;
     for (const auto& [number, ref] : character.members().animations) {
         if (++members > 40) break;
-        const uint64_t animation_number = number;  // a copy: clang 14 refuses a binding in CAPTURE's lambda
-        CAPTURE(animation_number);
+        CAPTURE(number);
         auto file = havok::Tagfile::read(binder_member_bytes(doc, ref.member), *compendium);
         REQUIRE(file.ok());
         for (const havok::Item& item : file->items()) {
             if (item.count == 0 || !file->types().valid(item.type)) continue;
             const havok::TypeInfo& t = file->types().type(item.type);
-            if (t.kind() != havok::Kind::Integer && t.kind() != havok::Kind::Bool) continue;
             const havok::ArrayView a{item.type, item.offset, item.count, t.size};
+            if (t.kind() == havok::Kind::Array && (t.format & 0x20) && (t.format >> 8) == 4) {
+                std::vector<double> rows(4 * a.count);
+                REQUIRE(file->float_rows(a, 4, rows.data()).ok());
+                for (uint64_t i = 0; i < a.count; ++i) {
+                    double one[4];
+                    REQUIRE(file->floats(a.at(i), one, 4).ok());
+                    for (size_t k = 0; k < 4; ++k) CHECK(std::memcmp(&rows[4 * i + k], &one[k], sizeof(double)) == 0);
+                }
+                ++float_arrays;
+                continue;
+            }
+            if (t.kind() != havok::Kind::Integer && t.kind() != havok::Kind::Bool) continue;
             std::vector<int64_t> got;
             const Status st = file->integers(a, got);
             REQUIRE(st.ok());
@@ -414,8 +425,10 @@ TEST_CASE("havok tagfile: integers() of every integer array equals integer() ele
             values += got.size();
         }
     }
-    MESSAGE("integer arrays compared: " << arrays << " (" << values << " values)");
+    MESSAGE("integer arrays compared: " << arrays << " (" << values
+                                        << " values); arrays of 4-float rows: " << float_arrays);
     CHECK(arrays > 40);
+    CHECK(float_arrays > 0);
 }
 
 }  // namespace taescope::test
