@@ -393,7 +393,8 @@ TEST_CASE("havok tagfile: integers() and float_rows() equal integer() and floats
     size_t arrays = 0, values = 0, float_arrays = 0, members = 0;
     for (const auto& [number, ref] : character.members().animations) {
         if (++members > 40) break;
-        CAPTURE(number);
+        const uint64_t animation_number = number;  // a copy: clang 14 refuses a binding in CAPTURE's lambda
+        CAPTURE(animation_number);
         auto file = havok::Tagfile::read(binder_member_bytes(doc, ref.member), *compendium);
         REQUIRE(file.ok());
         for (const havok::Item& item : file->items()) {
