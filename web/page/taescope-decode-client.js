@@ -134,12 +134,13 @@ export function createDecodeClient(page) {
     member.answered = true;
     if (job.members.every((m) => m.answered)) decoding.job = null;
     lastFiles[member.index] = message.type === 'decoded'
-      ? { name: member.name, decodedIn: 'worker', payloadBytes: message.payload ? message.payload.byteLength : 0 }
+      ? { name: member.name, decodedIn: 'worker', payloadBytes: message.payload ? message.payloadSize : 0 }
       : { name: member.name, decodedIn: 'worker', error: message.error.message };
     if (message.type === 'decoded') {
       // Members are handed over one after the other, in the order they were decoded.
-      const payload = message.payload ? new Uint8Array(message.payload) : null;
-      job.handovers = job.handovers.then(() => handOver(job.serial, member.index, message.file, payload, message.milliseconds));
+      const payload = message.payload ? new Uint8Array(message.payload, 0, message.payloadSize) : null;
+      job.handovers = job.handovers.then(() => handOver(job.serial, member.index, message.file, payload, message.milliseconds))
+        .then(() => giveBack(worker, payload));
     } else if (message.type === 'error') {
       job.handovers = job.handovers.then(() => failMember(job, member, message.error.message, message.error.offset, message.error.context));
     }
@@ -167,6 +168,13 @@ export function createDecodeClient(page) {
     copyMilliseconds += performance.now() - taskStarted;
     Module._taescope_decoded_member_done(serial, member, payload ? 1 : 0, workerMilliseconds, copyMilliseconds);
     page.stepsDue();  // the open (or the model's reading) goes on now, not at the next frame
+  }
+
+  // A payload buffer copied out of (or dropped: another open began): back to the worker that made
+  // it, to copy a later payload into pages already touched (taescope-decode-worker.js, takeSpare).
+  function giveBack(worker, payload) {
+    if (!payload || worker !== decoding.worker || !payload.buffer.byteLength) return;
+    worker.postMessage({ spares: [payload.buffer] }, [payload.buffer]);
   }
 
   function openHereOrFail(job) {
