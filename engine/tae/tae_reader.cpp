@@ -296,6 +296,33 @@ private:
         }
     }
 
+    // Event j of an animation, built in its place from its header's targets: a view of `length`
+    // parameter bytes at `source` (size_ < 4 GiB, so both fit 32 bits).
+    void build_event(TaeEvent* at, uint64_t start_off, uint64_t end_off, uint64_t data_off, uint64_t param_off,
+                     uint64_t source, uint64_t length) const {
+        ::new (static_cast<void*>(at)) TaeEvent{.type = int32_t(u32(data_off)),
+                                                .unknown04 = int32_t(u32(data_off + 4)),
+                                                .start_bits = u32(start_off),
+                                                .end_bits = u32(end_off),
+                                                .parameter_begin = uint32_t(source),
+                                                .parameter_size = uint32_t(length),
+                                                .parameter_offset_zero = param_off == 0,
+                                                .parameters_in_source = true};
+    }
+
+    // An animation's (empty) list gets room for `count` elements: in the file's slab while it has
+    // room, else storage of its own.
+    template <class T>
+    void make_room(SlabVector<T>& list, T*& room, uint64_t& room_left, uint32_t count) {
+        if (count <= room_left) {
+            list = SlabVector<T>::in_slab(room, count, slab_);
+            room += count;
+            room_left -= count;
+        } else {
+            list.reserve(count);
+        }
+    }
+
     // The events of an animation as every unedited file stores them, in one pass: each event's
     // parameter bytes begin 16 past its data record, at its parameter offset (or 0), and end where
     // the next event's data record begins (the last one's at `tail`); every offset lies inside.
@@ -317,14 +344,7 @@ private:
             const uint64_t param_off = u64(data_off + 8);
             if (param_off != 0 && param_off != begin) return false;
             parameters_left -= length;
-            ::new (static_cast<void*>(out + j)) TaeEvent{.type = int32_t(u32(data_off)),
-                                                         .unknown04 = int32_t(u32(data_off + 4)),
-                                                         .start_bits = u32(start_off),
-                                                         .end_bits = u32(end_off),
-                                                         .parameter_begin = uint32_t(begin),
-                                                         .parameter_size = uint32_t(length),
-                                                         .parameter_offset_zero = param_off == 0,
-                                                         .parameters_in_source = true};
+            build_event(out + j, start_off, end_off, data_off, param_off, begin, length);
             data_off = next;
         }
         parameters_left_ = parameters_left;
@@ -342,13 +362,7 @@ private:
             return bounds_error(body, events_off, uint64_t(count) * 24,
                                 "event headers (" + std::to_string(count) + " of 24 bytes)");
         events_left_ -= count;
-        if (count <= event_room_left_) {
-            a.events = SlabVector<TaeEvent>::in_slab(event_room_, count, slab_);
-            event_room_ += count;
-            event_room_left_ -= count;
-        } else {
-            a.events.reserve(count);
-        }
+        make_room(a.events, event_room_, event_room_left_, count);
         // Each event is built once in its place (no zero-fill first); the list counts them
         // when all are read (an error leaves it empty).
         TaeEvent* const out = a.events.uninitialized_end();
@@ -380,15 +394,7 @@ private:
                                                  "event data records overlap: their parameter bytes "
                                                  "would exceed twice the file's size"));
             parameters_left -= length;
-            // A view: the bytes stay in the source (size_ < 4 GiB, so both fit 32 bits).
-            ::new (static_cast<void*>(out + j)) TaeEvent{.type = int32_t(u32(data_off)),
-                                                         .unknown04 = int32_t(u32(data_off + 4)),
-                                                         .start_bits = u32(start_off),
-                                                         .end_bits = u32(end_off),
-                                                         .parameter_begin = uint32_t(source),
-                                                         .parameter_size = uint32_t(length),
-                                                         .parameter_offset_zero = param_off == 0,
-                                                         .parameters_in_source = true};
+            build_event(out + j, start_off, end_off, data_off, param_off, source, length);
             if (layout) layout->events.push_back({hdr, start_off, end_off, data_off, param_off});
         }
         parameters_left_ = parameters_left;
@@ -438,13 +444,7 @@ private:
         // under GCC: a third of the time spent on groups; a temporary group moved in went through
         // the stack in memory in wasm: 12-17% slower parse there) and counted once built, so an
         // error destroys exactly the groups built before it.
-        if (count <= group_room_left_) {
-            a.groups = SlabVector<TaeEventGroup>::in_slab(group_room_, count, slab_);
-            group_room_ += count;
-            group_room_left_ -= count;
-        } else {
-            a.groups.reserve(count);
-        }
+        make_room(a.groups, group_room_, group_room_left_, count);
         const uint64_t events_span = 24 * uint64_t(event_count);  // member offsets lie in [events_off, + this)
         for (uint32_t g = 0; g < count; ++g) {
             const uint64_t hdr = groups_off + 32 * uint64_t(g);
