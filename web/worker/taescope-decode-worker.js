@@ -127,21 +127,24 @@ async function warm(bytes, milliseconds) {
   } while (performance.now() - t0 < milliseconds);
   const block = filesWaiting ? 0 : decoder._malloc(WARM_HEAP_BYTES);
   if (block) {
-    for (let at = 0; at < WARM_HEAP_BYTES && !filesWaiting; at += 4 << 20) {
-      decoder.HEAPU8.fill(0, block + at, block + at + (4 << 20));
-      await nextTask();
-    }
+    // HEAPU8 read each time: a file decoded between two pieces may have grown the memory.
+    await touchInPieces(WARM_HEAP_BYTES, (at, end) => decoder.HEAPU8.fill(0, block + at, block + end));
     decoder._free(block);
   }
   if (!filesWaiting && !spares.some((b) => b.byteLength >= SPARE_BYTES)) {
     const spare = new Uint8Array(SPARE_BYTES);
-    for (let at = 0; at < SPARE_BYTES && !filesWaiting; at += 4 << 20) {
-      spare.fill(0, at, at + (4 << 20));
-      await nextTask();
-    }
+    await touchInPieces(SPARE_BYTES, (at, end) => spare.fill(0, at, end));
     keepSpares([spare.buffer]);  // partly touched if a file came meanwhile: still no worse than a new one
   }
   return decodes;
+}
+
+// Bytes [0, size) touched through fill(at, end), 4 MiB a task; stops as soon as a file is waiting.
+async function touchInPieces(size, fill) {
+  for (let at = 0; at < size && !filesWaiting; at += 4 << 20) {
+    fill(at, Math.min(size, at + (4 << 20)));
+    await nextTask();
+  }
 }
 
 self.onmessage = async (event) => {
