@@ -11,35 +11,21 @@
 // wasm / native of the same round. The native TSV's figures were taken minutes before the wasm
 // run, and the ratio of the two swung with the machine's load (play c5051 1.33x in one run,
 // 2.05x in another at load 8). (Decoding every animation is not alternated: havok_stages.h.)
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { fixed, met, ms, parseTsv } from './bench_tsv.mjs';
+import { alternatingRounds, fixed, median, met, ms, parseTsv, roundsSpread, runTsv, wasmArgs } from './bench_tsv.mjs';
 
 const [nativeTsv, module, nativeProgram] = process.argv.slice(2);
 const rows = [];
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-const run = (program, args) => parseTsv(execFileSync(program, args,
-  { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'inherit'] }))[0];
-const wasmArgs = (args) => ['--no-experimental-fetch', '--no-liftoff', module, ...args];
 const roundCount = 5;
 // Pose play of one input in alternating rounds: { pose_play: { native: [ms], wasm: [ms], ratio: [] } }.
-const alternate = (native) => {
-  const args = [native.label, native.path, '0.3', 'play'];
-  const out = { pose_play: { native: [], wasm: [], ratio: [] } };
-  for (let round = 0; round < roundCount; round++) {
-    const n = run(nativeProgram, args), w = run(process.execPath, wasmArgs(args));
-    for (const key of Object.keys(out)) {
-      out[key].native.push(ms(n[key])); out[key].wasm.push(ms(w[key])); out[key].ratio.push(ms(w[key]) / ms(n[key]));
-    }
-  }
-  return out;
-};
+const alternate = (native) =>
+  ({ pose_play: alternatingRounds(roundCount, nativeProgram, module, [native.label, native.path, '0.3', 'play'], 'pose_play') });
 for (const native of parseTsv(fs.readFileSync(nativeTsv, 'utf8'))) {
   if (native.error) continue;
   process.stderr.write(`  wasm havok ${native.label}\n`);
   let wasm;
   try {
-    wasm = run(process.execPath, wasmArgs([native.label, native.path, '0.4']));
+    wasm = runTsv(process.execPath, wasmArgs(module, [native.label, native.path, '0.4']));
   } catch (error) {
     rows.push(`| wasm havok ${native.label} | - | 0 | - | 0 | 0 | FAILED: ${String(error.message).split('\n')[0]} |`);
     continue;
@@ -67,8 +53,7 @@ for (const native of parseTsv(fs.readFileSync(nativeTsv, 'utf8'))) {
       : !total && n < 0.1 ? 'not judged: under 0.1 ms natively (issue 27, decision 2)' : met(ratio <= 1.5, 1.5);
     if (key === 'pose_play') verdict += `; CPU time (native: the thread's; Node: the process's), median of >= ${wasm.repeats}; ${fixed(w / Number(wasm.pose_frames) * 1e3)} us a pose in wasm, ${fixed(n / Number(native.pose_frames) * 1e3)} us natively`;
     if (alternated) {
-      const sorted = [...alternated.ratio].sort((a, b) => a - b);
-      verdict += `; ${roundCount} alternating rounds of native then wasm (each a process timing this stage by CPU time), ratio = median of the rounds' wasm/native (range ${sorted[0].toFixed(2)}-${sorted[sorted.length - 1].toFixed(2)}; fastest round of each: ${(Math.min(...alternated.wasm) / Math.min(...alternated.native)).toFixed(2)}); the full runs apart: wasm ${fixed(ms(wasm[key]))} ms, native ${fixed(ms(native[key]))} ms`;
+      verdict += `; ${roundCount} alternating rounds of native then wasm (each a process timing this stage by CPU time), ratio = median of the rounds' wasm/native (${roundsSpread(alternated)}); the full runs apart: wasm ${fixed(ms(wasm[key]))} ms, native ${fixed(ms(native[key]))} ms`;
     }
     const peer = alternated ? 'native, alternating with wasm in the same run' : 'native, same run';
     rows.push(`| wasm havok ${native.label}: ${what} | ms | ${fixed(w)} | ${peer} | ${fixed(n)} | ${ratio.toFixed(2)} | ${verdict} |`);

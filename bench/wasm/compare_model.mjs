@@ -9,18 +9,13 @@
 // change of machine load between bench/run's native and wasm parts does not enter it. Without
 // it, the wasm run's skin time against the native TSV's (taken minutes apart).
 //   node bench/wasm/compare_model.mjs NATIVE.tsv build/wasm/taescope_bench_model_wasm.js [NATIVE_PROGRAM]
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { fixed, met, ms, parseTsv } from './bench_tsv.mjs';
+import { alternatingRounds, fixed, median, met, ms, parseTsv, roundsSpread, runTsv, wasmArgs } from './bench_tsv.mjs';
 
 const [nativeTsv, module, nativeProgram] = process.argv.slice(2);
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-const run = (program, args) => parseTsv(execFileSync(program, args,
-  { encoding: 'utf8', maxBuffer: 1 << 20, stdio: ['ignore', 'pipe', 'inherit'] }))[0];
 // Rounds of the alternating skinning comparison: at load 5 on this machine one round's ratio
 // ranged 0.91-1.21 (CPU time still depends on what shares the core), so the median of several.
 const skinRoundCount = 7;
-const wasmArgs = (args) => ['--no-experimental-fetch', '--no-liftoff', module, ...args];
 const rows = [];
 const native = parseTsv(fs.readFileSync(nativeTsv, 'utf8'))[0];
 if (!native || native.error) {
@@ -29,7 +24,7 @@ if (!native || native.error) {
   process.stderr.write('  wasm model c5051\n');
   let wasm;
   try {
-    wasm = run(process.execPath, wasmArgs([native.chrbnd, native.anibnd, native.animation, '1.0']));
+    wasm = runTsv(process.execPath, wasmArgs(module, [native.chrbnd, native.anibnd, native.animation, '1.0']));
   } catch (error) {
     rows.push(`| wasm model c5051 | - | 0 | - | 0 | 0 | FAILED: ${String(error.message).split('\n')[0]} |`);
   }
@@ -41,20 +36,16 @@ if (!native || native.error) {
     let skinRounds = null;
     if (nativeProgram) {
       try {
-        const args = [native.chrbnd, native.anibnd, native.animation, '0.5', 'skin'];
-        skinRounds = { native: [], wasm: [], ratio: [] };
-        for (let round = 0; round < skinRoundCount; round++) {
-          const a = ms(run(nativeProgram, args).skin), b = ms(run(process.execPath, wasmArgs(args)).skin);
-          skinRounds.native.push(a); skinRounds.wasm.push(b); skinRounds.ratio.push(b / a);
-        }
+        skinRounds = alternatingRounds(skinRoundCount, nativeProgram, module,
+          [native.chrbnd, native.anibnd, native.animation, '0.5', 'skin'], 'skin');
       } catch (error) {
         rows.push(`| wasm model c5051: CPU skinning, alternating rounds | - | 0 | - | 0 | 0 | FAILED: ${String(error.message).split('\n')[0]} |`);
         skinRounds = null;
       }
     }
     if (skinRounds) {
-      const ratio = median(skinRounds.ratio), sorted = [...skinRounds.ratio].sort((a, b) => a - b);
-      rows.push(`| wasm model c5051: CPU skinning of the whole body (one frame) | ms | ${fixed(median(skinRounds.wasm))} | native, alternating with wasm in the same run | ${fixed(median(skinRounds.native))} | ${ratio.toFixed(2)} | ${met(ratio <= 1.5, 1.5)}; ${what}; ${skinRoundCount} rounds of native then wasm (each a process timing skinning alone for 0.5 s of CPU, its median sample), ratio = median of the rounds' wasm/native (range ${sorted[0].toFixed(2)}-${sorted[sorted.length - 1].toFixed(2)}; fastest round of each: ${(Math.min(...skinRounds.wasm) / Math.min(...skinRounds.native)).toFixed(2)}); the full runs apart: wasm ${fixed(w('skin'))} ms, native ${fixed(n('skin'))} ms (${(w('skin') / n('skin')).toFixed(2)}x) |`);
+      const ratio = median(skinRounds.ratio);
+      rows.push(`| wasm model c5051: CPU skinning of the whole body (one frame) | ms | ${fixed(median(skinRounds.wasm))} | native, alternating with wasm in the same run | ${fixed(median(skinRounds.native))} | ${ratio.toFixed(2)} | ${met(ratio <= 1.5, 1.5)}; ${what}; ${skinRoundCount} rounds of native then wasm (each a process timing skinning alone for 0.5 s of CPU, its median sample), ratio = median of the rounds' wasm/native (${roundsSpread(skinRounds)}); the full runs apart: wasm ${fixed(w('skin'))} ms, native ${fixed(n('skin'))} ms (${(w('skin') / n('skin')).toFixed(2)}x) |`);
     } else {
       const skin = w('skin') / n('skin');
       rows.push(`| wasm model c5051: CPU skinning of the whole body (one frame) | ms | ${fixed(w('skin'))} | native, same run | ${fixed(n('skin'))} | ${skin.toFixed(2)} | ${met(skin <= 1.5, 1.5)}; ${what}; median of >= ${wasm.repeats}, CPU time (native: the thread's; Node: the process's) |`);
