@@ -61,6 +61,7 @@ uint32_t App::begin_open(std::vector<uint8_t> bytes, std::string file_name) {
     load.parse_started_ms = emscripten_get_now();
     load.longest_step_ms = 0;
     load.longest_step_text.clear();
+    load.steps.clear();
     load.finish_ms = 0;
     load.error = Error{};
     load.opened.clear();
@@ -317,12 +318,14 @@ bool App::finish_pending_open() {
             load.longest_step_ms = step_ms;
             load.longest_step_text = step_text;
         }
+        load.steps.note_step(*load.opener, state_.frame_counter);
         load.progress = load.opener->progress();
         load.progress_text = load.opener->stage_text();
         if (!done) {
             notify_page();
             return false;
         }
+        load.steps.note_finished(*load.opener);
         finished.emplace(load.opener->take());
         load.opener.reset();
     }

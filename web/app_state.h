@@ -17,6 +17,7 @@
 #include "edit/export_check.h"
 #include "io/result.h"
 #include "loaded_document.h"
+#include "open_step_report.h"
 #include "reference/event_reference.h"
 #include "timeline_model.h"
 
@@ -57,6 +58,7 @@ struct LoadStatus {
     // single opener step and what it was doing, and the work after the last step (views, index).
     double longest_step_ms = 0;
     std::string longest_step_text;
+    OpenStepReport steps;  // every step of the open (of every file of a set), as the engine logged it
     double finish_ms = 0;
     Error error;  // Failed
     // Several files opened together as one character (a player binder and its animation

@@ -8,6 +8,7 @@
 #include "inference_model.h"
 #include "json_writer.h"
 #include "mask_strip_renderer.h"
+#include "open_step_report.h"
 #include "simulation_frame.h"
 #include "templates/event_decoder.h"
 #include "templates/template_disagreements.h"
@@ -548,8 +549,10 @@ std::string state_json(App& app) {
     json.field("parseMilliseconds", s.load.parse_milliseconds)
         .field("longestOpenStepMilliseconds", s.load.longest_step_ms)
         .field("longestOpenStep", s.load.longest_step_text)
-        .field("openFinishMilliseconds", s.load.finish_ms)
-        .field("openDecodedIn", s.load.decoded_in_worker ? "worker" : "main thread")
+        .field("openFinishMilliseconds", s.load.finish_ms);
+    json.key("openSteps");
+    write_open_step_report(json, s.load.steps);
+    json.field("openDecodedIn", s.load.decoded_in_worker ? "worker" : "main thread")
         .field("workerDecodeMilliseconds", s.load.worker_decode_ms)
         .field("payloadCopyMilliseconds", s.load.payload_copy_ms)
         .field("devicePixelRatio", double(s.device_pixel_ratio))

@@ -226,11 +226,51 @@ void DocumentOpener::fail(Error error) {
     stage_ = Stage::Failed;
 }
 
+const char* DocumentOpener::stage_name(Stage stage) {
+    switch (stage) {
+        case Stage::Decompress:
+            return "decompressing";
+        case Stage::Container:
+            return "reading the binder";
+        case Stage::EventFiles:
+            return "reading event files";
+        case Stage::Done:
+            return "done";
+        case Stage::Failed:
+            return "failed";
+    }
+    return "?";
+}
+
+double DocumentOpener::now_seconds() const {
+    if (clock_) return clock_(clock_context_);
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+void DocumentOpener::note_unit(Stage stage, bool first_of_step) {
+    if (stage_log_.empty() || stage_log_.back().stage != stage) stage_log_.push_back(StageRecord{stage, 0, 0});
+    StageRecord& record = stage_log_.back();
+    ++record.units;
+    if (first_of_step || record.steps == 0) ++record.steps;
+}
+
 bool DocumentOpener::step(double budget_seconds) {
-    auto started = std::chrono::steady_clock::now();
-    auto spent = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(); };
-    do {
-        switch (stage_) {
+    if (stage_ == Stage::Done || stage_ == Stage::Failed) return true;
+    const double started = now_seconds();
+    StepRecord record;
+    record.budget_seconds = budget_seconds;
+    Stage last_stage = stage_;
+    bool first = true;
+    for (;;) {
+        // The unit about to begin: a step's first always runs; any other only within the budget.
+        const double spent = now_seconds() - started;
+        if (!first && spent >= budget_seconds) break;
+        const Stage stage = stage_;
+        note_unit(stage, first || stage != last_stage);
+        last_stage = stage;
+        ++record.units;
+        record.last_unit_began_seconds = spent;
+        switch (stage) {
             case Stage::Decompress:
                 read_container();
                 break;
@@ -250,9 +290,13 @@ bool DocumentOpener::step(double budget_seconds) {
                 break;
             case Stage::Done:
             case Stage::Failed:
-                return true;
+                break;
         }
-    } while (stage_ != Stage::Done && stage_ != Stage::Failed && spent() < budget_seconds);
+        first = false;
+        if (stage_ == Stage::Done || stage_ == Stage::Failed) break;
+    }
+    record.seconds = now_seconds() - started;
+    step_log_.push_back(record);
     return stage_ == Stage::Done || stage_ == Stage::Failed;
 }
 

@@ -77,6 +77,33 @@ Result<Document> open_document(Bytes file, std::string name, const DcxLimits& li
 class DocumentOpener {
 public:
     enum class Stage : uint8_t { Decompress, Container, EventFiles, Done, Failed };
+    static const char* stage_name(Stage stage);  // "decompressing", "reading the binder", ...
+
+    // What the steps did, for a caller that must show its work was bounded without relying on
+    // how fast the machine is: each step's budget, its units of work (an inflate slice, the
+    // binder's table, one event file), and when its last unit began: a step begins no unit
+    // after its budget is spent, so for a step of several units that time is within the budget.
+    struct StepRecord {
+        double budget_seconds = 0;
+        uint32_t units = 0;
+        double last_unit_began_seconds = 0;  // after the step's start, by the opener's clock
+        double seconds = 0;                  // the whole step
+    };
+    struct StageRecord {
+        Stage stage;
+        uint32_t steps = 0;  // steps that did work in this stage
+        uint32_t units = 0;
+    };
+    const std::vector<StepRecord>& step_log() const { return step_log_; }
+    // The stages the open went through, in order, with the work each took.
+    const std::vector<StageRecord>& stage_log() const { return stage_log_; }
+    // The clock the step budget is measured by (seconds; steady_clock by default). A caller
+    // with its own clock (the page's performance.now) or a test of the budget rule passes one.
+    using Clock = double (*)(void* context);
+    void set_clock(Clock clock, void* context) {
+        clock_ = clock;
+        clock_context_ = context;
+    }
 
     DocumentOpener(Bytes file, std::string name, const DcxLimits& limits = {});
     // `decoded_payload`: the payload of the DCX / DCP file `file`, decoded elsewhere (by an
@@ -127,6 +154,12 @@ private:
     Error error_;
     size_t next_event_file_ = 0;
     uint64_t event_bytes_total_ = 0, event_bytes_done_ = 0;
+    Clock clock_ = nullptr;
+    void* clock_context_ = nullptr;
+    std::vector<StepRecord> step_log_;
+    std::vector<StageRecord> stage_log_;
+    double now_seconds() const;
+    void note_unit(Stage stage, bool first_of_step);
 };
 
 // Replaces the stored bytes of binder member `member_index` (re-parsing it when it is a TAE).

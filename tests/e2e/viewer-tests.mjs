@@ -5,9 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { longestTracedTask, machineIsIdle } from './open-tests.mjs';
-
-const OPEN_STEP_MS = 25;  // App::kOpenStepSeconds (web/app.h): the engine's share of a task while a file opens
+import { OPEN_STEP_MS, longestTracedTask, machineIsIdle } from './open-tests.mjs';
 
 export async function viewerTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root }) {
   await test('evidence: Sekiro event 0 byte 4 is Observed with its other readings, template-only names are Sourced, the filter hides them', async () => {
@@ -272,7 +270,7 @@ export async function viewerTests({ openPage, dropFile, frames, test, check, cor
     }
   });
 
-  await test('a large binder (generated Sekiro-scale, 34 MB decompressed, 360,678 events) opens in steps: the decompression stage (in the decode worker) and progress through the event files while frames keep drawing, no main-thread task of 50 ms or more (by thread CPU time; wall-clock task and frame reported)', async () => {
+  await test('a large binder (generated Sekiro-scale, 34 MB decompressed, 360,678 events) opens in bounded steps: decompressed in the decode worker, the engine\'s steps each within the page\'s budget (as the opener logged them), the event files a unit each, at most two steps a frame, no main-thread task of 50 ms or more (by thread CPU time; wall-clock task and frame reported)', async () => {
     const cli = path.join(root, 'build', 'native', 'taescope');
     check(fs.existsSync(cli), `${cli} is not built`);
     const dir = path.join(root, 'build', 'e2e-inputs', 'sekiro-scale');
@@ -309,30 +307,29 @@ export async function viewerTests({ openPage, dropFile, frames, test, check, cor
       const s = await page.evaluate(() => window.taescope.open(window.__largeBinder, 'c0000.anibnd.dcx'));
       check(s.status === 'ready', `status ${s.status} ${s.error && s.error.text}`);
       check(s.document.eventCount === 360678 && s.document.taeFileCount === 65, `${s.document.eventCount} events in ${s.document.taeFileCount} files`);
+      // Judged by what the engine did, as its opener logged every step (state().openSteps), never by
+      // what a frame happened to see: on an idle machine the 65 event files are read within one
+      // step, and a stage faster than a frame is no failure. The frames are recorded for the notes.
+      const steps = s.openSteps;
+      const stage = (name) => steps.stages.find((x) => x.name === name);
+      console.log(`note  large binder: the engine's steps ${JSON.stringify(steps)}`);
+      check(stage('reading the binder') && stage('reading event files'), `stages the open reported: ${steps.stages.map((x) => x.name).join(', ')}`);
+      // Each event file a unit of its own (then the clips' match): the work comes in pieces a step can end between.
+      check(stage('reading event files').units === 65 + 1, `${stage('reading event files').units} units of work for 65 event files`);
+      // Every step was given the page's budget, and no step began a unit after its budget was spent.
+      check(steps.steps >= 1 && steps.largestBudgetMilliseconds > 0 && steps.largestBudgetMilliseconds <= OPEN_STEP_MS,
+        `the open's steps had a budget of up to ${steps.largestBudgetMilliseconds} ms (the page's is ${OPEN_STEP_MS} ms)`);
+      check(steps.unitsBegunOverBudget === 0, `${steps.unitsBegunOverBudget} units of work began after their step's budget was spent`);
+      // At most one step in a frame and the one task step after it (App::background_step): the page draws between.
+      check(steps.mostStepsInOneFrame <= 2, `${steps.mostStepsInOneFrame} steps of the open ran in one frame`);
       const frames = await page.evaluate(() => window.__opening);
       const parsing = frames.filter((f) => f.status === 'parsing');
-      const texts = new Set(parsing.map((f) => f.text.replace(/\d+/g, 'N')));
-      // The decode worker inflates in one libdeflate step (DocumentOpener::inflate_in_one_step):
-      // "decompressing" without a percentage; on the main thread it goes in slices, with one.
-      check((texts.has('decompressing') || texts.has('decompressing N%')) && texts.has('reading event file N of N'), `stages seen: ${[...texts].join(', ')}`);
       const progress = parsing.map((f) => f.progress);
       check(progress.every((p, i) => i === 0 || p >= progress[i - 1]), 'progress went backwards');
-      // In steps: the event files are read over several frames, each showing further progress. (How
-      // many depends on the machine's speed and the parse's: the faster TAE parse of issue 34 took
-      // this binder from 5+ distinct values to 4 on a quiet machine, so the count is not the test.)
-      const reading = parsing.filter((f) => /^reading event file/.test(f.text));
-      const readingProgress = new Set(reading.map((f) => f.progress));
-      console.log(`note  large binder: ${parsing.length} parsing frames, ${new Set(progress).size} distinct progress values, ${readingProgress.size} while reading event files`);
-      // One step is right when that step stayed within the engine's step budget (App::kOpenStepSeconds;
-      // a step ends at the first event file that takes it past the budget, hence the half budget of
-      // slack): with the TAE parse of issue 34 (slab, one-pass events) this binder's 360,678 events
-      // read in ~10 ms in wasm. A step over that, and the files must have come in several.
-      check(readingProgress.size >= 2 || s.longestOpenStepMilliseconds < 1.5 * OPEN_STEP_MS,
-        `the event files were read in ${readingProgress.size} step(s) (progress ${[...readingProgress].join(', ')}), the longest step ${s.longestOpenStepMilliseconds.toFixed(1)} ms: not in steps of ${OPEN_STEP_MS} ms`);
-      // The frame after the last parsing one holds the end of the open (views, first timeline).
+      const texts = new Set(parsing.map((f) => f.text.replace(/\d+/g, 'N')));
       const first = frames.findIndex((f) => f.status === 'parsing');
       const longest = Math.max(...frames.slice(first + 1).map((f) => f.ms));
-      console.log(`note  large binder: ${parsing.length} frames drawn while opening, longest frame from the first parsing frame on ${longest.toFixed(0)} ms, engine ${s.parseMilliseconds.toFixed(0)} ms, longest engine step ${s.longestOpenStepMilliseconds.toFixed(0)} ms (${s.longestOpenStep}), finishing ${s.openFinishMilliseconds.toFixed(0)} ms`);
+      console.log(`note  large binder: ${parsing.length} frames drawn while opening (stages they showed: ${[...texts].join(', ')}), longest frame from the first parsing frame on ${longest.toFixed(0)} ms, engine ${s.parseMilliseconds.toFixed(0)} ms, longest engine step ${s.longestOpenStepMilliseconds.toFixed(0)} ms (${s.longestOpenStep}), finishing ${s.openFinishMilliseconds.toFixed(0)} ms`);
       check(s.longestOpenStepMilliseconds > 0 && s.longestOpenStepMilliseconds <= s.parseMilliseconds && s.longestOpenStep !== '', `open step timing missing: ${s.longestOpenStepMilliseconds} ms '${s.longestOpenStep}'`);
       // The wrapper was decoded in the decode worker, and the page's own report of the open
       // (a long-task observer and its frame clock) finds no main-thread task of 50 ms or more

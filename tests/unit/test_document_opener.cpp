@@ -125,7 +125,9 @@ TEST_CASE("a DFLT payload inflated in slices: the same bytes, and a corrupt stre
     MESSAGE("corrupt DFLT: " << direct.error().to_string() << " (found after " << steps << " steps)");
 }
 
-TEST_CASE("inflate_in_one_step (the decode worker): a DFLT payload over one slice leaves the Decompress stage in one step, with the same bytes, and a corrupt one fails the same way") {
+TEST_CASE(
+    "inflate_in_one_step (the decode worker): a DFLT payload over one slice leaves the Decompress stage in one step, "
+    "with the same bytes, and a corrupt one fails the same way") {
     std::string path = test::corpus_path("sekiro/c5070.anibnd.dcx");  // 1.28 MB: more than one 1 MiB slice
     if (path.empty()) return;
     std::vector<uint8_t> bytes = test::load(path);
@@ -187,8 +189,9 @@ TEST_CASE("a BND4 document's members are windows into its payload: no copy, and 
         // A copy of the document shares the buffer and outlives the original.
         copy = *doc;
         // Replacing one member's bytes gives it its own buffer; the payload and the other members stay.
-        REQUIRE(replace_member_data(*doc, 1, std::vector<uint8_t>(doc->bnd4->members[1].data.begin(),
-                                                                  doc->bnd4->members[1].data.end())).ok());
+        REQUIRE(replace_member_data(
+                    *doc, 1, std::vector<uint8_t>(doc->bnd4->members[1].data.begin(), doc->bnd4->members[1].data.end()))
+                    .ok());
         CHECK_FALSE(doc->bnd4->members[1].data.shares_buffer_with(doc->container.payload));
         CHECK(doc->bnd4->members[0].data.shares_buffer_with(doc->container.payload));
         CHECK(copy->bnd4->members[1].data.shares_buffer_with(copy->container.payload));
@@ -314,4 +317,72 @@ TEST_CASE("dcx_read_decoded refuses a payload of the wrong size and wrappers who
     // take_container() before the Decompress stage is over is an error, not an empty payload.
     DocumentOpener early(Bytes(dflt), "x.anibnd.dcx");
     CHECK(!early.take_container().ok());
+}
+
+namespace {
+
+// A clock for the step-budget rule that does not depend on the machine: every reading advances
+// it by `tick` seconds, so a unit of work "costs" the readings the opener takes around it.
+struct TickingClock {
+    double now = 0;
+    double tick = 0;
+    static double read(void* self) {
+        auto* c = static_cast<TickingClock*>(self);
+        c->now += c->tick;
+        return c->now;
+    }
+};
+
+// A player binder of `files` generated event files (DFLT).
+std::vector<uint8_t> generated_binder_of(uint32_t files) {
+    std::vector<generator::WrittenTae> members;
+    for (uint32_t g = 0; g < files; ++g) {
+        auto tae = generator::generate_tae_file(generator::Scale::Small, g, 4, 11 + g);
+        members.push_back({tae.group, tae.name, write_tae(tae.model)});
+    }
+    auto dflt = generator::write_player_anibnd(generator::Scale::Small, members);
+    REQUIRE(dflt.ok());
+    return *dflt;
+}
+
+}  // namespace
+
+TEST_CASE("a step begins no unit of work after its budget is spent, and its log says so, by a clock of the test's") {
+    const std::vector<uint8_t> bytes = generated_binder_of(9);
+    // Each reading of the clock advances it 10 ms: with a 25 ms budget a step does 2 units
+    // (readings at 10 and 20 ms are within it, the third at 30 ms is not).
+    for (const double budget : {0.0, 0.025, 1000.0}) {
+        CAPTURE(budget);
+        TickingClock clock{0, 0.010};
+        DocumentOpener opener(Bytes(bytes), "c0000.anibnd.dcx");
+        opener.set_clock(&TickingClock::read, &clock);
+        size_t steps = 0;
+        while (!opener.step(budget)) REQUIRE(++steps < 10000);
+        REQUIRE(opener.take().ok());
+        const auto& log = opener.step_log();
+        uint32_t units = 0;
+        for (const auto& s : log) {
+            CHECK(s.budget_seconds == budget);
+            CHECK(s.units >= 1);
+            // The rule itself: a step's units after its first all began within its budget.
+            if (s.units > 1) CHECK(s.last_unit_began_seconds < budget);
+            if (budget == 0.025) CHECK(s.units <= 2);
+            if (budget == 0.0) CHECK(s.units == 1);
+            units += s.units;
+        }
+        if (budget == 1000.0) CHECK(log.size() == 1);
+        if (budget == 0.025) CHECK(log.size() == (units + 1) / 2);
+        // The stages the engine reports, in order, whatever the budget.
+        const auto& stages = opener.stage_log();
+        REQUIRE(stages.size() == 3);
+        CHECK(std::string(DocumentOpener::stage_name(stages[0].stage)) == "decompressing");
+        CHECK(stages[1].stage == DocumentOpener::Stage::Container);
+        CHECK(stages[2].stage == DocumentOpener::Stage::EventFiles);
+        CHECK(stages[0].units >= 1);   // the wrapper, then the inflate slices
+        CHECK(stages[1].units == 1);   // the binder's table
+        CHECK(stages[2].units == 10);  // one per event file, then the clips' match
+        CHECK(stages[0].units + stages[1].units + stages[2].units == units);
+        if (budget == 0.0) CHECK(stages[2].steps == 10);
+        if (budget == 1000.0) CHECK(stages[2].steps == 1);
+    }
 }

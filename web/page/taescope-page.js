@@ -23,7 +23,12 @@
 //        files (decoded in the worker: what it did with each file of the open, [{name, decodedIn:
 //        "worker", payloadBytes (0: opened as it is) | error}]; else null),
 //        modelMs (to the first frame after a model binder of the open was read, or failed; null:
-//        none), finished (drawnMs, and modelMs when a model is read, are known) }
+//        none), finished (drawnMs, and modelMs when a model is read, are known), statuses (every
+//        status the engine reported from the start of the open to ready/error, in order, whether a
+//        frame drew it or not) }
+//   state().openSteps -> what the engine's opener did, step by step (web/open_step_report.h):
+//        { steps, largestBudgetMilliseconds, unitsBegunOverBudget, mostStepsInOneFrame,
+//          stages: [{name, steps, units}] }
 //   taescope.opensFinished() -> how many opens have finished: wait on it without reading the state
 //   state().openDecodedIn, workerDecodeMilliseconds, payloadCopyMilliseconds: the engine's side
 //   taescope.openStatus()                     -> { status, fileName, generation, error, open, warmUp }: the same
@@ -322,13 +327,13 @@ import { createDecodeClient, isModelBinderName, isWrapped } from './taescope-dec
   // per frame: the frames are watched until it is read too (modelAt), and the open counts as
   // finished then (`settled`; `opensFinished` counts them, for callers that wait without reading
   // the engine's state).
-  const timing = { start: -1, readyAt: 0, end: 0, modelAt: 0, settled: false, sawParsing: false,
+  const timing = { start: -1, readyAt: 0, end: 0, modelAt: 0, settled: false, sawParsing: false, statuses: [],
                    framesAfterReady: 0, lastFrame: 0, longestFrame: 0, frames: 0, looping: false, opensFinished: 0 };
   const MODEL_NONE = 0, MODEL_OPENING = 1, MODEL_READING = 2;  // taescope_model_phase()
 
   function beginOpenTiming() {
     Object.assign(timing, { start: performance.now(), readyAt: 0, end: 0, modelAt: 0, settled: false,
-                            sawParsing: false, framesAfterReady: 0, longestFrame: 0, frames: 0 });
+                            sawParsing: false, statuses: [], framesAfterReady: 0, longestFrame: 0, frames: 0 });
     timing.lastFrame = timing.start;
     if (!timing.looping) {
       timing.looping = true;
@@ -360,6 +365,8 @@ import { createDecodeClient, isModelBinderName, isWrapped } from './taescope-dec
   // The open is over when the engine, having begun it, reports ready or error.
   function noteOpenProgress(status) {
     if (timing.start < 0 || timing.readyAt) return;
+    // Every status the engine reported (each change reaches here, whether a frame drew it or not).
+    if (timing.statuses[timing.statuses.length - 1] !== status) timing.statuses.push(status);
     if (status === 'parsing') timing.sawParsing = true;
     else if (timing.sawParsing && (status === 'ready' || status === 'error')) timing.readyAt = performance.now();
   }
@@ -388,6 +395,7 @@ import { createDecodeClient, isModelBinderName, isWrapped } from './taescope-dec
       // to the first frame after the model (read after the open, a step per frame) was read or failed
       modelMs: timing.modelAt ? timing.modelAt - timing.start : null,
       finished: timing.settled,
+      statuses: timing.statuses,
     };
   }
 
