@@ -13,7 +13,9 @@
 // end, as in some AC6 params) is noted, not trusted.
 //
 // Nothing is copied: a ParamFile is a window into its bytes (a BND4 member of the regulation's
-// payload). Row lookups are a binary search over the row headers in place (ids ascending).
+// payload). Row lookups are a binary search over the row headers in place: the games' files have
+// strictly ascending ids; a modded file with repeated or unordered ids is read through a sorted
+// index of row numbers (noted; the first row of a repeated id is the one found).
 #pragma once
 
 #include <cstdint>
@@ -78,14 +80,18 @@ public:
     Bytes row(size_t index) const;       // row_size() bytes
     // The row index of `id` (binary search over the row headers), or nullopt.
     std::optional<size_t> find(int32_t id) const;
-    // Indices of the rows with first <= id <= last (ascending).
-    std::pair<size_t, size_t> id_range(int32_t first, int32_t last) const;
+    // The row indices whose id lies in [first, last], by ascending id.
+    std::vector<size_t> rows_with_ids(int32_t first, int32_t last) const;
     // The row's name (UTF-16 or Shift-JIS by format flags 2 bit 0, as UTF-8); "" when empty or
     // its offset lies outside the file.
     std::string row_name(size_t index) const;
 
 private:
+    size_t sorted_row(size_t position) const;  // the row at a position in id order
+    size_t lower_bound(int64_t id) const;      // the first position in id order whose id >= id
+
     SharedBytes bytes_;
+    std::vector<uint32_t> order_;  // row indices by id, only when the file's ids do not ascend
     ParamHeader header_;
     std::string type_name_;
     uint32_t row_size_ = 0;

@@ -112,6 +112,17 @@ ParamLayout layout_paramdef(const Paramdef& def, std::optional<uint64_t> version
 // arrays and strings have no single value (use field_value_text).
 int64_t read_int_field(Bytes row, const FieldLayout& f, FieldType type);
 double read_float_field(Bytes row, const FieldLayout& f, FieldType type);
+// A field looked up by name once, then read from many rows. Reads of a field the layout lacks
+// give 0 (check found() first).
+struct NamedField {
+    const FieldLayout* layout = nullptr;
+    FieldType type = FieldType::U8;
+    bool found() const { return layout != nullptr; }
+    int64_t integer(Bytes row) const { return layout ? read_int_field(row, *layout, type) : 0; }
+    double real(Bytes row) const { return layout ? read_float_field(row, *layout, type) : 0; }
+};
+NamedField named_field(const ParamLayout& layout, std::string_view name);
+
 // Shortest text: integers in decimal, floats with "%.9g", arrays and dummy8 pads as hex bytes,
 // fixstr as Shift-JIS/ASCII text, fixstrW as UTF-16 text.
 std::string field_value_text(Bytes row, const ParamLayout& layout, const FieldLayout& f);

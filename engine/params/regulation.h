@@ -155,6 +155,6 @@ enum class RegulationGuess : uint8_t {
 };
 RegulationGuess guess_regulation(Bytes file);
 // Whether a decoded payload is a BND4 whose members include .param files.
-bool payload_holds_params(Bytes payload);
+bool payload_holds_params(const SharedBytes& payload);
 
 }  // namespace taescope::params

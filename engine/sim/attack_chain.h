@@ -43,6 +43,10 @@ inline constexpr int32_t kEventAttackBehavior = 1;
 inline constexpr int32_t kEventCommonBehavior = 5;
 inline constexpr int kAttackHitSlots = 16;
 
+// The NPC chain's BehaviorParam row of a type-1 event: 200,000,000 + V x 1,000 + J, or nullopt
+// when that lies outside the s32 row ids.
+std::optional<int32_t> npc_behavior_row(int32_t variation, int32_t judge);
+
 enum class AttackShapeKind : uint8_t { Capsule, Sphere };
 const char* attack_shape_kind_name(AttackShapeKind kind);  // "capsule", "sphere"
 
@@ -150,11 +154,11 @@ struct PosedAttackShape {
     std::vector<Vec3d> points;     // capsule: its two ends; sphere: a centre per dummy of the id
     std::vector<int32_t> missing;  // dummy ids the model lacks (then points may be empty)
 };
-// The event's used slots posed at `dummies` (CharacterRig::posed_dummies of `model` at a frame).
-// Appends to `out`; a slot whose dummies the model lacks is appended with `missing` set and no
-// points (a capsule needs both ends).
-void pose_attack_hits(const AttackEvent& event, size_t event_index, const flver::Model& model,
-                      const std::vector<PosedDummy>& dummies, std::vector<PosedAttackShape>& out);
+// The event's used slots posed at `dummies` (CharacterRig::posed_dummies at a frame, in the
+// FLVER's order). Appends to `out`; a slot whose dummies the model lacks is appended with
+// `missing` set (a capsule needs both ends: no points then).
+void pose_attack_hits(const AttackEvent& event, size_t event_index, const std::vector<PosedDummy>& dummies,
+                      std::vector<PosedAttackShape>& out);
 
 // The shapes of one animation's attack events at clip frame `clip_frame` (the clip's own frame
 // numbers, fractions allowed; the `taescope pose --frames` numbering): the clip is sampled, the
