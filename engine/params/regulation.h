@@ -134,6 +134,8 @@ struct RowFieldValue {
     uint32_t offset = 0;       // byte offset in the row
     uint8_t bit_offset = 0, bit_width = 0;
     std::string value;  // field_value_text
+
+    friend bool operator==(const RowFieldValue&, const RowFieldValue&) = default;
 };
 // The fields of row `row_index` of `table` (empty when the table has no layout).
 std::vector<RowFieldValue> row_field_values(const ParamTable& table, size_t row_index);

@@ -46,18 +46,18 @@ ModelNumber character_model_number(const Document& doc) {
             m.source = "TAE member " + t.slot.file_name;
             return m;
         }
-    for (const auto& t : doc.taes)
-        if (t.tae && t.tae->sib_name)
-            if (auto n = first_model_token(utf16_to_utf8(*t.tae->sib_name))) {
-                m.number = n;
-                m.source = "SIB name " + utf16_to_utf8(*t.tae->sib_name);
-                return m;
-            }
     if (doc.bnd4)
         for (const auto& member : doc.bnd4->members)
             if (auto n = first_model_token(member.name)) {
                 m.number = n;
                 m.source = "member path " + member.name;
+                return m;
+            }
+    for (const auto& t : doc.taes)
+        if (t.tae && t.tae->sib_name)
+            if (auto n = first_model_token(utf16_to_utf8(*t.tae->sib_name))) {
+                m.number = n;
+                m.source = "SIB name " + utf16_to_utf8(*t.tae->sib_name);
                 return m;
             }
     m.source = "no cNNNN in the binder's member names or SIB name";

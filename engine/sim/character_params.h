@@ -27,8 +27,9 @@
 namespace taescope {
 
 // The character's model number from what its binder holds (content, not the file's name): the
-// first cNNNN of a TAE member's file name (c5051.tae), else of the TAE's SIB name (c5051.sib),
-// else of any member's path (...\chr\c0000\...). `source` says which.
+// first cNNNN of a TAE member's file name (c5051.tae), else of any member's path
+// (...\chr\c0000\tae\a00.tae), else of the TAE's SIB name (Sekiro's player binder names
+// c9990.SIB there, hence last). `source` says which.
 struct ModelNumber {
     std::optional<int32_t> number;
     std::string source;  // "TAE member c5051.tae", "SIB name c0000.sib", "not found in the binder"

@@ -40,7 +40,8 @@ bool open_attack_setup(const ParsedArgs& args, AttackSetup& out, const char* com
         if (!args.has(o.name)) continue;
         int32_t v = 0;
         if (!parse_int(args.value(o.name), v)) {
-            std::fprintf(stderr, "taescope %s: %s wants an integer: '%s'\n", command, o.name, args.value(o.name).c_str());
+            std::fprintf(stderr, "taescope %s: %s wants an integer: '%s'\n", command, o.name,
+                         args.value(o.name).c_str());
             return false;
         }
         *o.target = v;

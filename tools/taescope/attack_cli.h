@@ -21,7 +21,7 @@ struct AttackSetup {
     std::optional<params::Regulation> regulation;
     params::ParamdefLibrary library;
     std::optional<Document> model_document;
-    std::unique_ptr<CharacterModel> model;    // when --model was given
+    std::unique_ptr<CharacterModel> model;  // when --model was given
     std::optional<AttackChain> chain;
 };
 

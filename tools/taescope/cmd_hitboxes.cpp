@@ -120,7 +120,9 @@ int run_hitboxes(const std::vector<std::string>& args) {
     for (const auto& e : chain.events()) {
         out.begin_object().field("animation", animation_name(e.animation)).field_uint("event", e.event_index);
         out.field_int("type", e.type).field_number("start", double(e.start)).field_number("end", double(e.end));
-        out.field_int("judge", e.judge).field("behavior_param", e.behavior_param).field_int("behavior_row", e.behavior_row);
+        out.field_int("judge", e.judge)
+            .field("behavior_param", e.behavior_param)
+            .field_int("behavior_row", e.behavior_row);
         if (e.player) {
             out.key("behavior_rows_tried").begin_array(true);
             for (int32_t r : e.behavior_rows_tried) out.integer(r);
@@ -181,9 +183,9 @@ int run_hitboxes(const std::vector<std::string>& args) {
     return 0;
 }
 
-const CommandRegistration registration({"hitboxes",
-                                        "attack events resolved through the game's params to hit shapes (posed at a frame)",
-                                        kUsage, run_hitboxes});
+const CommandRegistration registration(
+    {"hitboxes", "attack events resolved through the game's params to hit shapes (posed at a frame)", kUsage,
+     run_hitboxes});
 
 }  // namespace
 }  // namespace taescope::cli

@@ -32,8 +32,12 @@ bool print_tae_info(Bytes data, const std::string& label, bool list_findings) {
                 loops += a.loops();
                 hkx += a.imports_hkx();
                 break;
-            case TaeAnimationHeaderKind::ImportOther: ++import_other; break;
-            default: ++other; break;
+            case TaeAnimationHeaderKind::ImportOther:
+                ++import_other;
+                break;
+            default:
+                ++other;
+                break;
         }
     }
     std::printf("%s\n", label.c_str());

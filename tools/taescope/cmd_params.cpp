@@ -35,8 +35,8 @@ void write_header_fields(JsonOut& out, const params::Regulation& r) {
         .field("game_source", r.game_source())
         .field("version", r.version())
         .field("source", params::regulation_source_name(r.source()))
-        .field("container", r.container().kind == ContainerKind::None ? std::string("none")
-                                                                        : r.container().variant_name());
+        .field("container",
+               r.container().kind == ContainerKind::None ? std::string("none") : r.container().variant_name());
 }
 
 void write_notes(JsonOut& out, const std::vector<std::string>& notes) {
