@@ -14,8 +14,12 @@ constexpr double kTimelineFps = 30.0;
 
 double length_of(const Vec3d& p) { return std::sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]); }
 
-// The damage fields of the event's AtkParam row: numeric fields named atk* with a value > 0.
+// The damage fields of the event's AtkParam row that are > 0, in the paramdef's order: the
+// fields the paramdefs' English annotations call "Damage: ..." (physical, magic, fire,
+// lightning, holy, stamina, poise, object), by their internal names, which every game shares.
 std::vector<AttackField> damage_fields(const AttackChain& chain, const AttackEvent& e) {
+    static constexpr std::string_view kDamage[] = {"atkPhys", "atkMag",  "atkFire",       "atkThun",
+                                                   "atkDark", "atkStam", "atkSuperArmor", "atkObj"};
     std::vector<AttackField> out;
     params::ParamTable t = chain.atk_table(e);
     if (!t.layout || !t.file || !e.atk_row) return out;
@@ -24,9 +28,7 @@ std::vector<AttackField> damage_fields(const AttackChain& chain, const AttackEve
     Bytes data = t.file->row(*row);
     for (const auto& f : t.layout->fields) {
         const params::ParamdefField& d = t.layout->field_of(f);
-        if (d.name.compare(0, 3, "atk") != 0 || d.count != 1 || d.type == params::FieldType::Dummy8 ||
-            d.type == params::FieldType::Fixstr || d.type == params::FieldType::FixstrW)
-            continue;
+        if (std::find(std::begin(kDamage), std::end(kDamage), d.name) == std::end(kDamage)) continue;
         double v = params::field_type_is_float(d.type) ? params::read_float_field(data, f, d.type)
                                                        : double(params::read_int_field(data, f, d.type));
         if (!(v > 0)) continue;

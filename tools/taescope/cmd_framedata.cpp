@@ -19,7 +19,7 @@ const char kUsage[] =
     "Frame data of every attack of ANIBND (each type-1/5 event resolved as `taescope hitboxes` does):\n"
     "per animation its startup (the first active frame of a resolved attack) and true length (the\n"
     "Havok clip's), per attack its active window [start, end) in 1/30 s frames and in the clip's\n"
-    "own frames, the number of shapes, the AtkParam row's damage fields (atk* > 0), throws marked.\n"
+    "own frames, the number of shapes, the AtkParam row's damage fields > 0, throws marked.\n"
     "  --model CHRBND  pose the shapes: shape counts as drawn, and the reach (the farthest shape\n"
     "                  point from the character's origin over the window's clip frames; plus the\n"
     "                  radius: reach_surface), model space, no root motion\n"
