@@ -141,7 +141,10 @@ std::string_view builtin_paramdef_text(std::string_view game) {
 
 ParamdefLibrary::ParamdefLibrary() = default;
 
-void ParamdefLibrary::add(Paramdef def) { user_.push_back(std::make_shared<const Paramdef>(std::move(def))); }
+void ParamdefLibrary::add(Paramdef def) {
+    user_.push_back(std::make_shared<const Paramdef>(std::move(def)));
+    ++revision_;
+}
 
 LayoutChoice ParamdefLibrary::choose(std::string_view game, std::string_view param_type,
                                      std::optional<uint64_t> version, uint32_t file_row_size) const {

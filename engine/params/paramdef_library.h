@@ -52,6 +52,8 @@ public:
     // (game "" applies to any game) when its size fits the file.
     void add(Paramdef def);
     const std::vector<std::shared_ptr<const Paramdef>>& user_defs() const { return user_; }
+    // Counts the defs added: a cache of choices made with this library is stale when it changed.
+    uint64_t revision() const { return revision_; }
 
     // The def of `param_type` for `game` ("ER", "NR", "SDT", "AC6"; "" when unknown), placed at
     // `version`, checked against `file_row_size` (0: not known; then nothing is checked and the
@@ -61,6 +63,7 @@ public:
 
 private:
     std::vector<std::shared_ptr<const Paramdef>> user_;
+    uint64_t revision_ = 0;
 };
 
 }  // namespace taescope::params

@@ -115,8 +115,14 @@ struct Regulation::State {
     // Per param, read on first ask: the file or its error.
     mutable std::vector<std::unique_ptr<ParamFile>> files;
     mutable std::vector<std::optional<Error>> errors;
-    // Per param, the built-in layout choice (library null), made on first ask.
-    mutable std::vector<std::optional<LayoutChoice>> layouts;
+    // Per param, the layout choice last made, and with which library (null: the built-in defs)
+    // at which revision: made again only when asked with another library or a changed one.
+    struct CachedChoice {
+        const ParamdefLibrary* library = nullptr;
+        uint64_t revision = 0;
+        LayoutChoice choice;
+    };
+    mutable std::vector<std::optional<CachedChoice>> layouts;
     mutable size_t indexed = 0;
 
     void prepare() {
@@ -302,17 +308,12 @@ Result<ParamTable> Regulation::table(std::string_view name, const ParamdefLibrar
     auto choose = [&](const ParamdefLibrary& lib) {
         return lib.choose(param_game_code(state_->game), type, state_->version_number, (*file)->row_size());
     };
-    LayoutChoice choice;
-    if (library) {
-        choice = choose(*library);
-    } else {
-        auto& cached = state_->layouts[i];
-        if (!cached) {
-            static const ParamdefLibrary builtin;
-            cached = choose(builtin);
-        }
-        choice = *cached;
-    }
+    static const ParamdefLibrary builtin;
+    const ParamdefLibrary& lib = library ? *library : builtin;
+    auto& cached = state_->layouts[i];
+    if (!cached || cached->library != library || cached->revision != lib.revision())
+        cached = State::CachedChoice{library, lib.revision(), choose(lib)};
+    const LayoutChoice& choice = cached->choice;
     ParamTable t;
     t.file = *file;
     t.layout = choice.layout;
