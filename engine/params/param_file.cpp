@@ -113,7 +113,8 @@ ParamSummary summarize_param(Bytes b) {
     const uint64_t first = kParamHeaderSize;
     if (h->row_count >= 2) {
         int64_t a = load_i64(b.data() + first + 8), c = load_i64(b.data() + first + kParamRowHeaderSize + 8);
-        if (c > a && c - a < (int64_t(1) << 31)) s.row_size = uint32_t(c - a);
+        const uint64_t gap = uint64_t(c) - uint64_t(a);  // unsigned: hostile offsets must not overflow
+        if (c > a && gap < (uint64_t(1) << 31)) s.row_size = uint32_t(gap);
     } else if (h->row_count == 1) {
         s.row_size = size_by_type_offset(*h, s.type_name);
     }

@@ -36,8 +36,12 @@ void read_param(Bytes in) {
     (void)f->find(INT32_MIN);
     (void)f->find(INT32_MAX);
     (void)f->rows_with_ids(INT32_MIN, INT32_MAX);
-    for (const auto& d : builtin_paramdefs()) {
-        ParamLayout l = layout_paramdef(d, std::nullopt);
+    static const std::vector<ParamLayout> layouts = [] {  // laid out once, not per input
+        std::vector<ParamLayout> out;
+        for (const auto& d : builtin_paramdefs()) out.push_back(layout_paramdef(d, std::nullopt));
+        return out;
+    }();
+    for (const auto& l : layouts) {
         if (l.row_size != f->row_size() || rows == 0) continue;
         for (const auto& field : l.fields) (void)field_value_text(f->row(0), l, field);
     }
