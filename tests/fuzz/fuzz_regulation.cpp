@@ -44,8 +44,11 @@ std::vector<uint8_t> encrypt_zero_padded(Bytes plain) {
 
 // DCX ZSTD around `payload`, the header as the game writes it (level byte 21).
 std::vector<uint8_t> dcx_zstd(Bytes payload) {
+    // One compression context for every input: a new one per input spent most of the target's time
+    // zeroing its match state.
+    static ZSTD_CCtx* const cctx = ZSTD_createCCtx();
     std::vector<uint8_t> frame(ZSTD_compressBound(payload.size()));
-    const size_t n = ZSTD_compress(frame.data(), frame.size(), payload.data(), payload.size(), 1);
+    const size_t n = ZSTD_compressCCtx(cctx, frame.data(), frame.size(), payload.data(), payload.size(), 1);
     if (ZSTD_isError(n)) std::abort();
     frame.resize(n);
     ByteWriter w;
