@@ -43,7 +43,7 @@ struct AttackWindow {
     std::optional<double> reach;                             // with a model and the clip
     std::optional<double> reach_surface;                     // reach plus the farthest shape's radius
     std::vector<int32_t> missing_dummies;                    // ids the model lacks (with a model)
-    std::vector<AttackField> damage;  // AtkParam fields whose name starts with "atk" and is a number > 0
+    std::vector<AttackField> damage;  // the AtkParam's "Damage:" fields (atkPhys ... atkObj) that are > 0
 };
 
 struct AnimationFrameData {

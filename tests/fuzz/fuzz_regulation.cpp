@@ -31,7 +31,7 @@ std::vector<uint8_t> encrypt_zero_padded(Bytes plain) {
     const RegulationKey& key = regulation_keys()[0];  // Elden Ring
     std::vector<uint8_t> out(16 + (plain.size() + 15) / 16 * 16, 0);
     std::vector<uint8_t> padded(out.size() - 16, 0);
-    std::memcpy(padded.data(), plain.data(), plain.size());
+    if (!plain.empty()) std::memcpy(padded.data(), plain.data(), plain.size());  // empty: data() may be null
     mbedtls_aes_context ctx;
     mbedtls_aes_init(&ctx);
     mbedtls_aes_setkey_enc(&ctx, key.key.data(), 256);
