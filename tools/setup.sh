@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Idempotent set-up for a fresh Debian 12 machine: Debian packages, then the pinned Debian
-# *source* packages (Dear ImGui 1.90.1, SDL2 2.26.5, zlib, libdeflate) checked by sha256 and
+# *source* packages (Dear ImGui 1.90.1, SDL2 2.26.5, zlib, libdeflate, libzstd, mbedtls) checked by sha256 and
 # built for wasm once into .cache/deps. A second run does nothing that is already done.
 # It prints how long each step took and the total.
 #   tools/setup.sh            everything (native + wasm + browser tests)
@@ -31,7 +31,10 @@ step_done() {
 # fonts-liberation (chromium-common recommends it; text in headless Chromium). chromium's own
 # dependencies (its libraries, libgl1-mesa-dri) are dependencies, so they still come.
 # libtinygltf-dev (tiny_gltf.h, glTF export) needs nlohmann-json3-dev's json.hpp: Debian's header is unbundled.
+# libzstd-dev, libmbedtls-dev: DCX ZSTD and AES-256-CBC of regulation.bin; zstd (the tool): the
+# unit test compares our ZSTD payload with its output.
 PACKAGES=(build-essential cmake emscripten binaryen doctest-dev libstb-dev zlib1g-dev libdeflate-dev chromium
+          libzstd-dev zstd libmbedtls-dev
           libtinygltf-dev nlohmann-json3-dev
           fonts-liberation clang-14 lld-14 libclang-rt-14-dev dpkg-dev xz-utils ca-certificates)
 missing=()
@@ -78,6 +81,15 @@ ZLIB_SHA256="71feb7947e3c00ef125f83b79a4e529bde31171e5babe48b391f06758d1ab0a1"
 LIBDEFLATE_VERSION="1.14-1"
 LIBDEFLATE_ORIG="libdeflate_1.14.orig.tar.gz"
 LIBDEFLATE_SHA256="89e7df898c37c3427b0f39aadcf733731321a278771d20fc553f92da8d4808ac"
+# libzstd: the decompression half only (DCX ZSTD of Elden Ring 1.12+ regulations); the native
+# build links Debian's libzstd-dev of the same upstream version.
+ZSTD_VERSION="1.5.4+dfsg2-5"
+ZSTD_ORIG="libzstd_1.5.4+dfsg2.orig.tar.xz"
+ZSTD_SHA256="8cf4bbb65e77ec348d052c8d6230eba66d435bddf64c8b5be2fcb16880c19953"
+# mbedtls: its AES alone (regulation.bin is AES-256-CBC); natively Debian's libmbedtls-dev 2.28.3.
+MBEDTLS_VERSION="2.28.3-1"
+MBEDTLS_ORIG="mbedtls_2.28.3.orig.tar.gz"
+MBEDTLS_SHA256="3b4953aa55a681e084d31892d9904cc5328d6b4958ea57b90ae4b4f94ae69a8d"
 
 # The deb-src entries, with an apt-get update only if they were not there at the last update.
 ensure_deb_src() {
@@ -175,6 +187,39 @@ if [ ! -f "$DEPS/libdeflate-wasm/lib/libdeflate.a" ]; then
   emar rcs "$DEPS/libdeflate-wasm.tmp/lib/libdeflate.a" "$CACHE"/libdeflate-obj/*.o
   cp "$CACHE/libdeflate-src/libdeflate.h" "$DEPS/libdeflate-wasm.tmp/include/"
   rm -rf "$DEPS/libdeflate-wasm" && mv "$DEPS/libdeflate-wasm.tmp" "$DEPS/libdeflate-wasm"
+fi
+
+if [ ! -f "$DEPS/zstd-wasm/lib/libzstd.a" ]; then
+  step "libzstd (decompression) for wasm"
+  fetch libzstd "$ZSTD_VERSION" "$ZSTD_ORIG" "$ZSTD_SHA256"
+  extract "$DL/$ZSTD_ORIG" "$CACHE/zstd-src"
+  log "building libzstd's decompression sources for wasm"
+  rm -rf "$CACHE/zstd-obj" && mkdir -p "$CACHE/zstd-obj" "$DEPS/zstd-wasm.tmp/lib" "$DEPS/zstd-wasm.tmp/include"
+  # lib/common (what decompression uses: no thread pool) and lib/decompress; no x86 assembly
+  # (ZSTD_DISABLE_ASM), no legacy formats; XXH_NAMESPACE as zstd's own Makefile sets it.
+  printf 'lib/%s.c\n' common/debug common/entropy_common common/error_private common/fse_decompress common/xxhash \
+    common/zstd_common decompress/huf_decompress decompress/zstd_ddict decompress/zstd_decompress \
+    decompress/zstd_decompress_block |
+    wasm_compile "$CACHE/zstd-src" "$CACHE/zstd-obj" -DZSTD_DISABLE_ASM -DZSTD_LEGACY_SUPPORT=0 -DXXH_NAMESPACE=ZSTD_ \
+      -DNDEBUG -I"$CACHE/zstd-src/lib" -I"$CACHE/zstd-src/lib/common"
+  emar rcs "$DEPS/zstd-wasm.tmp/lib/libzstd.a" "$CACHE"/zstd-obj/*.o
+  cp "$CACHE/zstd-src/lib/zstd.h" "$CACHE/zstd-src/lib/zstd_errors.h" "$DEPS/zstd-wasm.tmp/include/"
+  rm -rf "$DEPS/zstd-wasm" && mv "$DEPS/zstd-wasm.tmp" "$DEPS/zstd-wasm"
+fi
+
+if [ ! -f "$DEPS/mbedcrypto-wasm/lib/libmbedcrypto.a" ]; then
+  step "mbedtls AES for wasm"
+  fetch mbedtls "$MBEDTLS_VERSION" "$MBEDTLS_ORIG" "$MBEDTLS_SHA256"
+  extract "$DL/$MBEDTLS_ORIG" "$CACHE/mbedtls-src"
+  log "building mbedtls' AES for wasm"
+  rm -rf "$CACHE/mbedtls-obj" && mkdir -p "$CACHE/mbedtls-obj" "$DEPS/mbedcrypto-wasm.tmp/lib" "$DEPS/mbedcrypto-wasm.tmp/include"
+  # aes.c and what it calls (mbedtls_platform_zeroize); aesni.c and padlock.c compile to nothing
+  # off x86 but keep the default configuration's symbols whole. Default config (include/mbedtls/config.h).
+  printf 'library/%s.c\n' aes aesni padlock platform_util |
+    wasm_compile "$CACHE/mbedtls-src" "$CACHE/mbedtls-obj" -I"$CACHE/mbedtls-src/include" -I"$CACHE/mbedtls-src/library"
+  emar rcs "$DEPS/mbedcrypto-wasm.tmp/lib/libmbedcrypto.a" "$CACHE"/mbedtls-obj/*.o
+  cp -r "$CACHE/mbedtls-src/include/mbedtls" "$DEPS/mbedcrypto-wasm.tmp/include/"
+  rm -rf "$DEPS/mbedcrypto-wasm" && mv "$DEPS/mbedcrypto-wasm.tmp" "$DEPS/mbedcrypto-wasm"
 fi
 
 # SDL2 for wasm is compiled straight from its sources, configured by the header the SDL2

@@ -6,6 +6,7 @@
 
 #include "container/kraken.h"
 #include "container/zlib_codec.h"
+#include "container/zstd_codec.h"
 #include "io/byte_writer.h"
 
 namespace taescope {
@@ -68,6 +69,34 @@ Status read_deflate_payload(const DcxDeferredInflate& payload, const DcxLimits& 
     return ok_status();
 }
 
+// ZSTD (params-hitboxes.md §2): one frame in the compressed bytes, then at most zero padding
+// (the frame's own length is found first). Not zero-filled: a decode that succeeds wrote every
+// byte of the declared size (zstd_decompress_frame checks it), a failed one is dropped.
+Status read_zstd_payload(Bytes compressed, uint64_t data_start, const DcxInfo& info, DcxFile& out, bool decoded_apart) {
+    if (info.uncompressed_size > compressed.size() * kZstdMaxRatio + kZstdMaxBlock)
+        return make_error(0x1C, "DCX header: declared uncompressed size " + std::to_string(info.uncompressed_size) +
+                                    " is impossible for " + std::to_string(info.compressed_size) +
+                                    " bytes of zstd: refused as a decompression bomb");
+    if (decoded_apart) return ok_status();
+    uint8_t* writable = nullptr;
+    SharedBytes payload = SharedBytes::uninitialized(info.uncompressed_size, &writable);
+    uint64_t frame = 0;
+    Status s = zstd_decompress_frame(compressed, std::span<uint8_t>(writable, info.uncompressed_size), &frame);
+    if (!s.ok()) {
+        Error e = std::move(s).error();
+        if (e.offset != Error::kNoOffset) e.offset += data_start;
+        return e.within("DCX ZSTD payload");
+    }
+    for (uint64_t i = frame; i < compressed.size(); ++i)
+        if (compressed[i] != 0)
+            return make_error(data_start + i, "DCX ZSTD payload: byte " + hex(compressed[i]) +
+                                                  " after the zstd frame (" + std::to_string(frame) + " of " +
+                                                  std::to_string(compressed.size()) +
+                                                  " compressed bytes): only zero padding may follow it");
+    out.payload = std::move(payload);
+    return ok_status();
+}
+
 }  // namespace
 
 Error DcxDeferredInflate::locate(Error e) const {
@@ -111,9 +140,6 @@ Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional
                                     " (expected DFLT, KRAK, ZSTD or EDGE)");
     if (info.method == CompressionMethod::Edge)
         return make_error(0x28, "DCX_EDGE (chunked deflate of PS3-era files) is recognised but not supported");
-    if (info.method == CompressionMethod::Zstd)
-        return make_error(0x28, "DCX_ZSTD recognised (level " + std::to_string(info.level) +
-                                    "): ZSTD not decodable, this build has no zstd decoder");
     if (dca_size < 8)
         return make_error(0x48, "DCX header: DCA block size " + std::to_string(dca_size) + ", expected 8");
     uint64_t data_start = kDcxFixedHeader + dca_size;
@@ -131,6 +157,8 @@ Status read_dcx(Bytes file, const DcxLimits& limits, DcxFile& out, std::optional
     if (info.method == CompressionMethod::Deflate)
         return read_deflate_payload({compressed, info.uncompressed_size, data_start, 0x1C, "DCX DFLT payload"}, limits,
                                     out, defer);
+    if (info.method == CompressionMethod::Zstd)
+        return read_zstd_payload(compressed, data_start, info, out, decoded_apart);
     // Kraken: at best a 2-byte block header and a 4-byte memset quantum per 256 KiB block.
     uint64_t max_blocks = info.compressed_size / 2 + 1;
     if (info.uncompressed_size > max_blocks * kKrakenBlock)

@@ -64,7 +64,9 @@ struct DcxFile {
 ContainerKind detect_container(Bytes file);
 
 // Opens any of the wrappers above, or no wrapper at all (then the payload is the file).
-// A method we recognise but cannot decode (ZSTD, EDGE) is an error that names it.
+// A method we recognise but cannot decode (EDGE) is an error that names it. ZSTD (Elden Ring
+// 1.12+ regulations) is decoded by libzstd; it is never re-encoded: dcx_write gives an unchanged
+// ZSTD payload back as its stored bytes and refuses a changed one.
 Result<DcxFile> dcx_read(Bytes file, const DcxLimits& limits = {});
 
 // A DFLT payload left for the caller to inflate in slices (ZlibExactInflater), for a UI that

@@ -3,14 +3,15 @@
 
 namespace taescope {
 
-std::vector<uint8_t> mesh_visibility(const flver::Model& model, const MaskState& masks, bool force_all_shown) {
+std::vector<uint8_t> mesh_visibility(const flver::Model& model, const MaskState& masks, bool force_all_shown,
+                                     const DisplayMaskDefaults& defaults) {
     std::vector<uint8_t> out(model.meshes.size(), 1);
     if (force_all_shown) return out;
     for (size_t i = 0; i < model.meshes.size(); ++i) {
         int32_t mat = model.meshes[i].material;
         if (mat < 0 || size_t(mat) >= model.materials.size()) continue;
         int32_t g = model.materials[size_t(mat)].mask;
-        if (g >= 0 && g < kMaskGroupCount && masks[size_t(g)].visibility == MaskVisibility::Hidden) out[i] = 0;
+        if (!mask_group_shown(masks, g, defaults)) out[i] = 0;
     }
     return out;
 }

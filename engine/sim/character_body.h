@@ -18,8 +18,10 @@ namespace taescope {
 
 // Per mesh: 1 when drawn at the mask state `masks` (the simulator's 32 groups at the playhead),
 // 0 when its mask group is Hidden. Meshes without a mask (-1), or with one past the 32 groups,
-// are always drawn; Default (no event decides) counts as shown (§7). `force_all_shown`: every mesh 1.
-std::vector<uint8_t> mesh_visibility(const flver::Model& model, const MaskState& masks, bool force_all_shown = false);
+// are always drawn; Default (no event decides) is what `defaults` says: the character's NpcParam
+// display masks when params are open, else shown (§7). `force_all_shown`: every mesh 1.
+std::vector<uint8_t> mesh_visibility(const flver::Model& model, const MaskState& masks, bool force_all_shown = false,
+                                     const DisplayMaskDefaults& defaults = DisplayMaskDefaults::all_shown());
 // Meshes drawn by mask group `group` (for the Simulation panel's mask rows).
 std::vector<size_t> meshes_of_mask(const flver::Model& model, int32_t group);
 

@@ -103,4 +103,19 @@ void apply_mask_action(MaskState& state, const MaskAction& action, int32_t event
     }
 }
 
+DisplayMaskDefaults DisplayMaskDefaults::all_shown() { return {0xFFFFFFFFu, "no params: every group shown"}; }
+
+bool mask_group_shown(const MaskState& state, int group, const DisplayMaskDefaults& defaults) {
+    if (group < 0 || group >= kMaskGroupCount) return true;
+    switch (state[size_t(group)].visibility) {
+        case MaskVisibility::Shown:
+            return true;
+        case MaskVisibility::Hidden:
+            return false;
+        case MaskVisibility::Default:
+            break;
+    }
+    return defaults.shows(group);
+}
+
 }  // namespace taescope

@@ -77,4 +77,17 @@ using MaskState = std::array<MaskGroupState, kMaskGroupCount>;
 // Applies one event's action over `state` (the caller walks events in source-record order).
 void apply_mask_action(MaskState& state, const MaskAction& action, int32_t event_index);
 
+// What Default means for a character: its own display masks (NpcParam modelDispMask0..31 of the
+// chosen NpcParam row, sim/character_params.h), the mask state before any 233/711/713 event.
+// Without params every group is shown (all_shown()), as the page did before params existed.
+struct DisplayMaskDefaults {
+    uint32_t shown = 0xFFFFFFFFu;  // bit g: group g is shown by default
+    std::string source;            // "NpcParam 50510000 (lowest of 3 rows of model 5051)", "no params: all shown"
+
+    static DisplayMaskDefaults all_shown();
+    bool shows(int group) const { return group < 0 || group >= kMaskGroupCount || ((shown >> group) & 1u) != 0; }
+};
+// Whether a group is drawn: Shown / Hidden as an event decided, Default by `defaults`.
+bool mask_group_shown(const MaskState& state, int group, const DisplayMaskDefaults& defaults);
+
 }  // namespace taescope

@@ -3,7 +3,7 @@
 #include <set>
 #include <string>
 
-#include "templates/xml_parser.h"
+#include "io/xml_parser.h"
 
 namespace taescope {
 

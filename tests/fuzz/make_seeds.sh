@@ -43,6 +43,37 @@ case "$target" in
     # corpus model it reads at start-up; no game bytes are copied here.
     printf '\x01\x00\x00\x00' > "$out/small-unchanged"; printf '\x01\x00\x00\x00\x50\x00\x05' > "$out/small-edit"
     printf '\x02\x00\x00\x00' > "$out/real-unchanged"; printf '\x02\x00\x00\x00\x00\x01\x00\x00\x07' > "$out/real-edit" ;;
+  fuzz_params|fuzz_regulation)
+    # PARAM members of the corpus regulation unpacked by our own CLI (build/native/taescope): the
+    # smallest few, as mode 0 of fuzz_params and framed as a binder list (mode 2) for
+    # fuzz_regulation; paramdef XML of ../shared/paramdefs as mode 1 of fuzz_params.
+    cli="$root/build/native/taescope"; tmp=$(mktemp -d)
+    if [ -x "$cli" ] && [ -f "$corpus/eldenring/regulation-1.12.decrypted.bin" ]; then
+      "$cli" unpack "$corpus/eldenring/regulation-1.12.decrypted.bin" -o "$tmp/reg" >/dev/null 2>&1
+      small=$(find "$tmp/reg" -name '*.param' -size -3k | sort | head -6)
+      for p in $small; do
+        [ "$target" = fuzz_params ] && { printf '\x00'; cat "$p"; } > "$out/$(basename "$p")"
+      done
+      [ "$target" = fuzz_regulation ] && [ -n "$small" ] && node -e '
+        const fs = require("fs"); const [out, ...files] = process.argv.slice(1);
+        const parts = [Buffer.from([2])];
+        for (const f of files) {
+          const name = Buffer.from(require("path").basename(f)), data = fs.readFileSync(f), len = Buffer.alloc(4);
+          len.writeUInt32LE(data.length); parts.push(Buffer.from([name.length]), name, len, data);
+        }
+        fs.writeFileSync(out, Buffer.concat(parts));
+      ' "$out/small-params.list" $small
+    fi
+    rm -rf "$tmp"
+    if [ "$target" = fuzz_params ]; then
+      for f in "$root"/../shared/paramdefs/ER/defs/BehaviorParam.xml; do
+        [ -f "$f" ] && node -e '
+          const fs = require("fs"); const [xml, out] = process.argv.slice(1);
+          const x = fs.readFileSync(xml), head = Buffer.from([1, x.length & 255, x.length >> 8]);
+          fs.writeFileSync(out, Buffer.concat([head, x, Buffer.alloc(32, 0x5A)]));
+        ' "$f" "$out/behavior-paramdef"
+      done
+    fi ;;
   fuzz_template_xml|fuzz_xml)
     for f in "$root"/../shared/templates/*/TAE.Template.SDT.xml; do [ -f "$f" ] && head -c 6000 "$f" > "$out/$(basename "$(dirname "$f")").xml"; done ;;
 esac

@@ -65,8 +65,8 @@ TEST_CASE("every DFLT header variant of §1.2 reads, is named, and writes back u
         uint8_t level, flag38;
         const char* name;
     } variants[] = {
-        {0x10000, 0x24, 0x2C, 9, 0, "DCX_DFLT_10000_24_9"}, {0x10000, 0x44, 0x4C, 9, 0, "DCX_DFLT_10000_44_9"},
-        {0x11000, 0x44, 0x4C, 8, 0, "DCX_DFLT_11000_44_8"}, {0x11000, 0x44, 0x4C, 9, 0, "DCX_DFLT_11000_44_9"},
+        {0x10000, 0x24, 0x2C, 9, 0, "DCX_DFLT_10000_24_9"},     {0x10000, 0x44, 0x4C, 9, 0, "DCX_DFLT_10000_44_9"},
+        {0x11000, 0x44, 0x4C, 8, 0, "DCX_DFLT_11000_44_8"},     {0x11000, 0x44, 0x4C, 9, 0, "DCX_DFLT_11000_44_9"},
         {0x11000, 0x44, 0x4C, 9, 15, "DCX_DFLT_11000_44_9_15"},
     };
     for (const auto& v : variants) {
@@ -123,7 +123,7 @@ TEST_CASE("an exported DFLT payload is a zlib stream that zlib itself inflates, 
     REQUIRE(out.ok());
     Bytes stream = Bytes(*out).subspan(0x4C);
     CHECK((uint32_t(stream[0]) << 8 | stream[1]) % 31 == 0);  // RFC 1950 header check
-    CHECK((stream[0] & 0x0F) == 8);                            // deflate, 32 KiB window
+    CHECK((stream[0] & 0x0F) == 8);                           // deflate, 32 KiB window
     // zlib (not libdeflate) reads it back, every byte used.
     uint64_t consumed = 0;
     auto by_zlib = zlib_inflate_bounded(stream, payload.size(), &consumed);
@@ -226,11 +226,12 @@ TEST_CASE("a DCX header missing its DCS/DCP/DCA markers says which one and where
     CHECK(r.error().message.find("DCA") != std::string::npos);
 }
 
-TEST_CASE("ZSTD and EDGE are recognised and refused with a clear message") {
+TEST_CASE("a ZSTD payload that is no zstd frame, EDGE and unknown methods are refused with a clear message") {
     auto payload = text_payload(64);
     auto zstd = dcx_read(make_dcx("ZSTD", 0x11000, 0x44, 0x4C, 21, 0, payload, 64));
     REQUIRE_FALSE(zstd.ok());
-    CHECK(zstd.error().message.find("ZSTD not decodable") != std::string::npos);
+    CHECK(zstd.error().message.find("not a zstd frame") != std::string::npos);
+    CHECK(zstd.error().offset == 0x4C);
     auto edge = dcx_read(make_dcx("EDGE", 0x10000, 0x24, 0x60, 0, 0, payload, 64));
     REQUIRE_FALSE(edge.ok());
     CHECK(edge.error().message.find("EDGE") != std::string::npos);
@@ -324,8 +325,8 @@ TEST_CASE("a bare zlib bomb is stopped at the limit") {
 }
 
 TEST_CASE("corpus: every DFLT .anibnd.dcx decompresses to its declared size and writes back byte-identical") {
-    const char* files[] = {"sekiro/c0000.anibnd.dcx",     "sekiro/c5070.anibnd.dcx",   "eldenring/c2100.anibnd.dcx",
-                           "eldenring/c3010.anibnd.dcx",  "eldenring/c4310.anibnd.dcx", "nightreign/c0100.anibnd.dcx",
+    const char* files[] = {"sekiro/c0000.anibnd.dcx",    "sekiro/c5070.anibnd.dcx",    "eldenring/c2100.anibnd.dcx",
+                           "eldenring/c3010.anibnd.dcx", "eldenring/c4310.anibnd.dcx", "nightreign/c0100.anibnd.dcx",
                            "ds3/c0000.anibnd.dcx"};
     for (const char* rel : files) {
         SUBCASE(rel) {
@@ -341,8 +342,8 @@ TEST_CASE("corpus: every DFLT .anibnd.dcx decompresses to its declared size and 
             // A fact worth knowing: does stock zlib 9/15/8 reproduce the original compressed bytes?
             bool reproduces = same(zlib_deflate(dcx->payload, 9), dcx->info.compressed);
             MESSAGE(std::string(rel) << " (" << dcx->info.variant_name() << "): zlib 9/15/8 "
-                        << std::string(reproduces ? "reproduces" : "does not reproduce") << " the original "
-                        << dcx->info.compressed_size << " compressed bytes");
+                                     << std::string(reproduces ? "reproduces" : "does not reproduce")
+                                     << " the original " << dcx->info.compressed_size << " compressed bytes");
         }
     }
 }
@@ -365,4 +366,70 @@ TEST_CASE("corpus: KRAK files name their variant and pass their payload to the K
             CHECK(same(dcx_write(*dcx, dcx->payload).value(), file));
         }
     }
+}
+
+namespace {
+
+// A zstd frame made by hand (RFC 8878): magic, a frame header with only a window descriptor (no
+// content size, no checksum, no dictionary: as the games write it), then the blocks, each a 3-byte
+// header (last-block bit, type 0 raw / 1 RLE, size) and its content.
+std::vector<uint8_t> zstd_frame(const std::vector<std::pair<int, std::vector<uint8_t>>>& blocks) {
+    std::vector<uint8_t> f = {0x28, 0xB5, 0x2F, 0xFD, 0x00, 0x00};  // FHD 0, window descriptor 0 (1 KiB)
+    for (size_t i = 0; i < blocks.size(); ++i) {
+        const int type = blocks[i].first;
+        const auto& content = blocks[i].second;
+        const uint32_t size = type == 1 ? uint32_t(content[1]) : uint32_t(content.size());  // RLE: {byte, count}
+        const uint32_t header = (size << 3) | (uint32_t(type) << 1) | (i + 1 == blocks.size() ? 1u : 0u);
+        f.push_back(uint8_t(header));
+        f.push_back(uint8_t(header >> 8));
+        f.push_back(uint8_t(header >> 16));
+        if (type == 1)
+            f.push_back(content[0]);
+        else
+            f.insert(f.end(), content.begin(), content.end());
+    }
+    return f;
+}
+
+std::vector<uint8_t> zstd_dcx(const std::vector<uint8_t>& frame, uint64_t declared, size_t zero_padding) {
+    std::vector<uint8_t> padded = frame;
+    padded.resize(frame.size() + zero_padding, 0);
+    std::vector<uint8_t> file = make_dcx("ZSTD", 0x11000, 0x44, 0x4C, 21, 0, padded, declared);
+    return file;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "DCX ZSTD: a hand-made frame (raw and RLE blocks, no content size) decodes; zero padding after it is allowed") {
+    std::vector<uint8_t> raw = {'B', 'N', 'D', '4', 1, 2, 3, 4, 5};
+    auto frame = zstd_frame({{0, raw}, {1, {0x7E, 200}}, {0, {'e', 'n', 'd'}}});
+    auto r = dcx_read(zstd_dcx(frame, raw.size() + 200 + 3, 7));
+    REQUIRE_MESSAGE(r.ok(), r.error().to_string());
+    CHECK(r->info.method == CompressionMethod::Zstd);
+    CHECK(r->info.variant_name() == "DCX_ZSTD_21");
+    REQUIRE(r->payload.size() == raw.size() + 203);
+    CHECK(std::equal(raw.begin(), raw.end(), r->payload.begin()));
+    for (size_t i = 0; i < 200; ++i) CHECK(r->payload[raw.size() + i] == 0x7E);
+    CHECK(r->payload[r->payload.size() - 1] == 'd');
+    // Untouched, it writes back exactly; declared sizes that disagree with the frame are errors.
+    auto file = zstd_dcx(frame, raw.size() + 203, 7);
+    auto back = dcx_write(*dcx_read(file), r->payload);
+    REQUIRE(back.ok());
+    CHECK(*back == file);
+    CHECK_FALSE(dcx_read(zstd_dcx(frame, raw.size() + 202, 0)).ok());
+    CHECK_FALSE(dcx_read(zstd_dcx(frame, raw.size() + 204, 0)).ok());
+    // A reserved block type (3), a truncated block, a nonzero byte after the frame.
+    std::vector<uint8_t> reserved = frame;
+    reserved[6] |= 0x06;
+    auto bad = dcx_read(zstd_dcx(reserved, raw.size() + 203, 0));
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().message.find("zstd") != std::string::npos);
+    CHECK_FALSE(dcx_read(zstd_dcx(std::vector<uint8_t>(frame.begin(), frame.end() - 2), raw.size() + 203, 0)).ok());
+    std::vector<uint8_t> trailing = frame;
+    trailing.push_back(0);
+    trailing.push_back(9);
+    auto tail = dcx_read(zstd_dcx(trailing, raw.size() + 203, 0));
+    REQUIRE_FALSE(tail.ok());
+    CHECK(tail.error().offset == 0x4C + frame.size() + 1);
 }

@@ -5,7 +5,7 @@
 
 #include "test_support.h"
 #include "templates/template_xml_import.h"
-#include "templates/xml_parser.h"
+#include "io/xml_parser.h"
 
 using namespace taescope;
 

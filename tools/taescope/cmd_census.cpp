@@ -18,10 +18,10 @@
 #include "binder/havok_character.h"
 #include "cli_output.h"
 #include "command.h"
-#include "io/file_io.h"
-#include "model_cli.h"
 #include "inference/event_samples.h"
 #include "inference/inferred_templates.h"
+#include "io/file_io.h"
+#include "model_cli.h"
 #include "sim/animation_imports.h"
 #include "templates/tae_template_check.h"
 
@@ -149,9 +149,12 @@ CensusPart census_file(const std::string& path, size_t file_index, size_t max_ex
                                                    import_outcome_name(r.outcome) + ")");
             }
             AnimationLength length = havok.length(full);
-            if (length.known) ++part.with_havok;
-            else if (havok.members().animations.count(full)) ++part.havok_unreadable;
-            else ++part.havok_missing;
+            if (length.known)
+                ++part.with_havok;
+            else if (havok.members().animations.count(full))
+                ++part.havok_unreadable;
+            else
+                ++part.havok_missing;
             if (!length.known && havok.members().animations.count(full) && part.havok_examples.size() < max_examples)
                 part.havok_examples.push_back(path + " " + animation_name(full) + ": " + length.reason);
             for (size_t e = 0; e < anim.events.size(); ++e) {
@@ -160,10 +163,10 @@ CensusPart census_file(const std::string& path, size_t file_index, size_t max_ex
                 if (starts_after_end(ev.start(), length)) {
                     ++part.events_after_end;
                     if (part.havok_examples.size() < max_examples)
-                        part.havok_examples.push_back(path + " " + animation_name(full) + " event " + std::to_string(e) +
-                                                      " type " + std::to_string(ev.type) + " starts " +
-                                                      seconds_text(ev.start_bits) + " s, after the clip's end at " +
-                                                      duration_text(length.duration) + " s");
+                        part.havok_examples.push_back(
+                            path + " " + animation_name(full) + " event " + std::to_string(e) + " type " +
+                            std::to_string(ev.type) + " starts " + seconds_text(ev.start_bits) +
+                            " s, after the clip's end at " + duration_text(length.duration) + " s");
                 }
                 TypeStats& s = part.types[{part.game, ev.type}];
                 ++s.events;
@@ -191,7 +194,8 @@ CensusPart census_file(const std::string& path, size_t file_index, size_t max_ex
     EventSamples samples;
     samples.add_document(*doc);
     for (const TypeSamples& t : samples.types()) {
-        const EventTypeTemplate* templ = chosen.templates && t.type >= 0 ? chosen.templates->find(uint32_t(t.type)) : nullptr;
+        const EventTypeTemplate* templ =
+            chosen.templates && t.type >= 0 ? chosen.templates->find(uint32_t(t.type)) : nullptr;
         TypeStats& s = part.types[{part.game, t.type}];
         if (templ) {
             for (size_t i = 0; i < t.events(); ++i)
@@ -315,12 +319,14 @@ void print_markdown(const Census& c) {
     for (const auto& [k, n] : c.imports) std::printf("| %s | %llu |\n", k.c_str(), (unsigned long long)n);
     if (!c.import_examples.empty()) std::printf("\n");
     for (const auto& e : c.import_examples) std::printf("- %s\n", e.c_str());
-    std::printf("\n## Havok animations\n\n%llu animations have a Havok clip in their binder, %llu have no member, "
-                "%llu have a member that does not read; %llu events start after their animation's end.\n\n",
-                (unsigned long long)c.with_havok, (unsigned long long)c.havok_missing,
-                (unsigned long long)c.havok_unreadable, (unsigned long long)c.events_after_end);
-    std::printf("| file | animation members | with a clip | no member | unreadable | events after the end |\n"
-                "|---|---:|---:|---:|---:|---:|\n");
+    std::printf(
+        "\n## Havok animations\n\n%llu animations have a Havok clip in their binder, %llu have no member, "
+        "%llu have a member that does not read; %llu events start after their animation's end.\n\n",
+        (unsigned long long)c.with_havok, (unsigned long long)c.havok_missing, (unsigned long long)c.havok_unreadable,
+        (unsigned long long)c.events_after_end);
+    std::printf(
+        "| file | animation members | with a clip | no member | unreadable | events after the end |\n"
+        "|---|---:|---:|---:|---:|---:|\n");
     for (const CensusPart& p : c.files)
         if (p.ok)
             std::printf("| %s | %llu | %llu | %llu | %llu | %llu |\n", md_cell(p.path).c_str(),

@@ -93,9 +93,10 @@ void print_per_type(const DisagreementTally& t, const char* indent) {
 
 // Events decoded by inference (taescope infer), apart from those a template decodes.
 void print_inferred(const InferenceCoverage& c, const char* indent) {
-    std::printf("%sinference: %s events of types without a template decoded by their inferred layout, %s events' bytes "
-                "past their template by an inferred tail\n",
-                indent, with_commas(c.events_inferred).c_str(), with_commas(c.events_with_inferred_tail).c_str());
+    std::printf(
+        "%sinference: %s events of types without a template decoded by their inferred layout, %s events' bytes "
+        "past their template by an inferred tail\n",
+        indent, with_commas(c.events_inferred).c_str(), with_commas(c.events_with_inferred_tail).c_str());
 }
 
 struct FileOutcome {
@@ -128,7 +129,8 @@ void validate(const Document& doc, const DocumentTae& t, const Options& options,
     long long listed = 0;
     for (const TaeFinding& f : findings) {
         if (options.events_to_list >= 0 && listed >= options.events_to_list) {
-            std::printf("    ... %zu more validator findings (--events -1 lists all)\n", findings.size() - size_t(listed));
+            std::printf("    ... %zu more validator findings (--events -1 lists all)\n",
+                        findings.size() - size_t(listed));
             break;
         }
         ++listed;
@@ -249,7 +251,8 @@ int run(const std::vector<std::string>& args) {
             std::fprintf(stderr, "taescope check: %s\n", bytes.error().to_string().c_str());
             return 1;
         }
-        auto loaded = load_templates_for_use(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
+        auto loaded =
+            load_templates_for_use(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()));
         if (!loaded.ok()) {
             std::fprintf(stderr, "taescope check: %s: %s\n", options.templates_file.c_str(),
                          loaded.error().to_string().c_str());

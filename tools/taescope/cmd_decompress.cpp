@@ -12,8 +12,10 @@ namespace {
 int run_decompress(const std::vector<std::string>& args) {
     std::string input, output;
     for (size_t i = 0; i < args.size(); ++i) {
-        if ((args[i] == "-o" || args[i] == "--output") && i + 1 < args.size()) output = args[++i];
-        else input = args[i];
+        if ((args[i] == "-o" || args[i] == "--output") && i + 1 < args.size())
+            output = args[++i];
+        else
+            input = args[i];
     }
     if (input.empty() || output.empty()) {
         std::fprintf(stderr, "usage: taescope decompress FILE -o OUT\n");

@@ -4,8 +4,8 @@
 // takes, counted from that file. The facts come from engine/reference (the page shows the same).
 #include <algorithm>
 #include <climits>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,7 +42,8 @@ void print_statement(std::string& out, const KnowledgeStatement& s, const char* 
     out += s.label() + ": " + s.text;
     if (s.reads) out += " [reads the word as " + std::string(word_reading_name(*s.reads)) + "]";
     out += "\n";
-    for (const KnowledgeValue& v : s.values) out += std::string(indent) + "    " + std::to_string(v.value) + " = " + v.meaning + "\n";
+    for (const KnowledgeValue& v : s.values)
+        out += std::string(indent) + "    " + std::to_string(v.value) + " = " + v.meaning + "\n";
 }
 
 std::string field_line(const ReferenceField& f) {
@@ -116,18 +117,22 @@ void explain_one_game(std::string& out, const ReferenceIndex& index, int32_t typ
             continue;
         }
         const KnowledgeEntry& e = *row.entry;
-        out += "    bytes " + std::to_string(e.byte_offset) + ".." + std::to_string(e.byte_offset + e.byte_size - 1) + " \"" + e.name + "\"";
+        out += "    bytes " + std::to_string(e.byte_offset) + ".." + std::to_string(e.byte_offset + e.byte_size - 1) +
+               " \"" + e.name + "\"";
         out += " [" + std::string(confidence_name(e.confidence())) + "]\n";
         for (const ReferenceField& f : r.fields)
-            if (f.field.offset < e.byte_offset + e.byte_size && e.byte_offset < f.field.offset + f.field.size && e.byte_size <= 16)
+            if (f.field.offset < e.byte_offset + e.byte_size && e.byte_offset < f.field.offset + f.field.size &&
+                e.byte_size <= 16)
                 out += "      template: " + field_line(f) + "\n";
         for (const KnowledgeStatement& s : e.statements) print_statement(out, s, "      ");
         if (e.stored_reading)
-            out += "      the notes: the stored values decide " + std::string(word_reading_name(*e.stored_reading)) + "\n";
+            out +=
+                "      the notes: the stored values decide " + std::string(word_reading_name(*e.stored_reading)) + "\n";
         if (doc && e.counted_word_offset) {
             StoredWordCounts c = count_stored_words(*doc, type, *e.counted_word_offset);
             out += "      stored in " + file + ": " + c.summary() + "\n";
-            if (e.stored_reading && c.decides() != WordReading::Undecided && *e.stored_reading != WordReading::Undecided) {
+            if (e.stored_reading && c.decides() != WordReading::Undecided &&
+                *e.stored_reading != WordReading::Undecided) {
                 bool agrees = c.decides() == *e.stored_reading;
                 out += std::string("      this file ") + (agrees ? "agrees with" : "DISAGREES with") + " the notes\n";
             }
@@ -195,7 +200,8 @@ int run(const std::vector<std::string>& args) {
             game = guess.game;
         }
     }
-    std::vector<std::string> games = game.empty() ? std::vector<std::string>{"SDT", "ER"} : std::vector<std::string>{game};
+    std::vector<std::string> games =
+        game.empty() ? std::vector<std::string>{"SDT", "ER"} : std::vector<std::string>{game};
     std::string out;
     const ReferenceIndex index(builtin_reference_sources());
     for (size_t i = 0; i < games.size(); ++i) {
@@ -206,7 +212,8 @@ int run(const std::vector<std::string>& args) {
     return 0;
 }
 
-const CommandRegistration registration({"explain", "what is known of an event type, with confidence and source", kUsage, run});
+const CommandRegistration registration({"explain", "what is known of an event type, with confidence and source", kUsage,
+                                        run});
 
 }  // namespace
 }  // namespace taescope::cli

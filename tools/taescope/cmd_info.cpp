@@ -6,6 +6,7 @@
 #include "command.h"
 #include "document_cli.h"
 #include "io/file_io.h"
+#include "params_cli.h"
 #include "tae/tae_reader.h"
 #include "tae/tae_validator.h"
 
@@ -32,8 +33,12 @@ bool print_tae_info(Bytes data, const std::string& label, bool list_findings) {
                 loops += a.loops();
                 hkx += a.imports_hkx();
                 break;
-            case TaeAnimationHeaderKind::ImportOther: ++import_other; break;
-            default: ++other; break;
+            case TaeAnimationHeaderKind::ImportOther:
+                ++import_other;
+                break;
+            default:
+                ++other;
+                break;
         }
     }
     std::printf("%s\n", label.c_str());
@@ -84,12 +89,35 @@ int run_info(const std::vector<std::string>& args) {
             ok = false;
             continue;
         }
+        // A regulation (encrypted, a DCX or BND4 of .param members) or a loose .param file: the
+        // game, version and param count (engine/params/regulation.h), detected by content.
+        const params::RegulationGuess guess = params::guess_regulation(*bytes);
+        if (guess == params::RegulationGuess::Encrypted || guess == params::RegulationGuess::ParamFile) {
+            if (auto reg = open_regulation_files({path}, "info")) {
+                print_regulation_info(*reg);
+            } else {
+                ok = false;
+            }
+            continue;
+        }
         if (is_document_file(*bytes)) {  // .anibnd.dcx, a bare binder: the document, then each TAE in it
             auto doc = open_document(*bytes, path);
             if (!doc.ok()) {
                 std::printf("%s: %s\n", path.c_str(), doc.error().to_string().c_str());
                 ok = false;
                 continue;
+            }
+            if (doc->kind == PayloadKind::Bnd4 && params::payload_holds_params(doc->container.payload)) {
+                params::DecodedRegulation decoded;  // the payload the document decoded, not decoded twice
+                decoded.source = doc->container.info.kind == ContainerKind::None ? params::RegulationSource::Binder
+                                                                                 : params::RegulationSource::Dcx;
+                decoded.container = doc->container.info;
+                decoded.payload = doc->container.payload;
+                auto reg = params::Regulation::from_decoded(std::move(decoded), path);
+                if (reg.ok()) {
+                    print_regulation_info(*reg);
+                    continue;
+                }
             }
             print_document_summary(*doc);
             for (size_t i = 0; i < doc->taes.size(); ++i)
@@ -105,7 +133,9 @@ const CommandRegistration registration({"info", "what a TAE file holds and what 
                                         "usage: taescope info FILE... [--findings]\n"
                                         "  Version, event bank, file id, names, animation / event / group counts,\n"
                                         "  header kinds, and the validator's findings by code (--findings lists\n"
-                                        "  each one with its animation, event and byte offset).\n",
+                                        "  each one with its animation, event and byte offset). For a regulation\n"
+                                        "  (regulation.bin, encrypted or not, a .parambnd.dcx, a .param file): its\n"
+                                        "  game, version and param count.\n",
                                         run_info});
 
 }  // namespace

@@ -153,7 +153,8 @@ int reference_link(const std::string& ref, const std::string& base, bool json) {
     }
     const ShareReferenceView& view = link->view;
     if (!view.game.empty() && !builtin_templates(view.game))
-        std::fprintf(stderr, "taescope link: note: %s is not a built-in game (SDT, ER, NR, DS3, AC6)\n", view.game.c_str());
+        std::fprintf(stderr, "taescope link: note: %s is not a built-in game (SDT, ER, NR, DS3, AC6)\n",
+                     view.game.c_str());
     else if (view.event_type && !builtin_templates(view.game)->find(*view.event_type))
         std::fprintf(stderr, "taescope link: note: the %s templates define no type %u (the page says so)\n",
                      view.game.c_str(), *view.event_type);
@@ -177,8 +178,8 @@ int reference_link(const std::string& ref, const std::string& base, bool json) {
 }
 
 int run(const std::vector<std::string>& args) {
-    auto parsed =
-        parse_args(args, {{"--json", "--file-ref"}, {"--anim", "--frame", "--base", "--decode", "--ref"}}, "link", kUsage);
+    auto parsed = parse_args(args, {{"--json", "--file-ref"}, {"--anim", "--frame", "--base", "--decode", "--ref"}},
+                             "link", kUsage);
     if (!parsed) return 2;
     bool json = parsed->has("--json");
     if (parsed->has("--decode")) {

@@ -170,7 +170,8 @@ int show_animation(OpenedCharacter& opened, uint64_t number, std::vector<double>
             } else {
                 for (size_t b = 0; b < pose.model.size(); ++b)
                     std::printf("  bone %4zu %-28s model (%.4f, %.4f, %.4f)\n", b, skeleton->bones[b].name.c_str(),
-                                pose.model[b].translation[0], pose.model[b].translation[1], pose.model[b].translation[2]);
+                                pose.model[b].translation[0], pose.model[b].translation[1],
+                                pose.model[b].translation[2]);
             }
         }
         if (json) out.end_object();
@@ -198,7 +199,8 @@ int show_animation(OpenedCharacter& opened, uint64_t number, std::vector<double>
         if (c.root_motion)
             for (double f : frames) {
                 auto m = c.root_motion->at(f);
-                std::printf("root motion at %s: (%.4f, %.4f, %.4f, %.4f)\n", frame_key(f).c_str(), m[0], m[1], m[2], m[3]);
+                std::printf("root motion at %s: (%.4f, %.4f, %.4f, %.4f)\n", frame_key(f).c_str(), m[0], m[1], m[2],
+                            m[3]);
             }
         for (const auto& n : c.notes) std::printf("note: %s\n", n.c_str());
     }
@@ -212,10 +214,14 @@ int run_pose(const std::vector<std::string>& args) {
     std::vector<std::string> paths;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (a == "--json") json = true;
-        else if (a == "--list") list = true;
-        else if (a == "--model") model = true;
-        else if (a == "--anim" && i + 1 < args.size()) anim = args[++i];
+        if (a == "--json")
+            json = true;
+        else if (a == "--list")
+            list = true;
+        else if (a == "--model")
+            model = true;
+        else if (a == "--anim" && i + 1 < args.size())
+            anim = args[++i];
         else if (a == "--frames" && i + 1 < args.size()) {
             if (!parse_frames(args[++i], frames)) {
                 std::fprintf(stderr, "taescope pose: --frames wants numbers >= 0 separated by commas: '%s'\n",
@@ -244,7 +250,8 @@ int run_pose(const std::vector<std::string>& args) {
     return show_animation(*opened, *number, std::move(frames), model, json);
 }
 
-const CommandRegistration registration({"pose", "Havok animations of a character: list them, or sample tracks at frames",
+const CommandRegistration registration({"pose",
+                                        "Havok animations of a character: list them, or sample tracks at frames",
                                         kUsage, run_pose});
 
 }  // namespace

@@ -58,8 +58,9 @@ int run_roundtrip(const std::vector<std::string>& args) {
             }
             all_identical &= roundtrip_document(*doc, *bytes);
             for (size_t i = 0; i < doc->taes.size(); ++i)
-                all_identical &= roundtrip_tae_buffer(document_tae_bytes(*doc, i),
-                                                      path + " > " + doc->taes[i].slot.file_name) == RoundTrip::Identical;
+                all_identical &=
+                    roundtrip_tae_buffer(document_tae_bytes(*doc, i), path + " > " + doc->taes[i].slot.file_name) ==
+                    RoundTrip::Identical;
             continue;
         }
         all_identical &= roundtrip_tae_buffer(*bytes, path) == RoundTrip::Identical;

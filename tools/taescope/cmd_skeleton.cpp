@@ -14,15 +14,18 @@ const char kUsage[] =
     "FILE is an .anibnd(.dcx) binder holding skeleton.hkx and its cXXXX.compendium (several files:\n"
     "the binders of one character, the first one's skeleton is used). Prints each bone's index,\n"
     "name, parent and local reference transform (translation, rotation quaternion xyzw, scale).\n"
-    "  --json   {\"command\": \"skeleton\", \"name\", \"sdk_version\", \"bones\": [{\"name\", \"parent\", \"reference\":\n"
+    "  --json   {\"command\": \"skeleton\", \"name\", \"sdk_version\", \"bones\": [{\"name\", \"parent\", "
+    "\"reference\":\n"
     "           [tx,ty,tz, qx,qy,qz,qw, sx,sy,sz]}], \"notes\"}\n";
 
 int run_skeleton(const std::vector<std::string>& args) {
     bool json = false;
     std::vector<std::string> paths;
     for (const auto& a : args) {
-        if (a == "--json") json = true;
-        else paths.push_back(a);
+        if (a == "--json")
+            json = true;
+        else
+            paths.push_back(a);
     }
     if (paths.empty()) {
         std::fprintf(stderr, "%s", kUsage);

@@ -16,8 +16,10 @@ namespace {
 int run_unpack(const std::vector<std::string>& args) {
     std::string input, out_dir;
     for (size_t i = 0; i < args.size(); ++i) {
-        if ((args[i] == "-o" || args[i] == "--output") && i + 1 < args.size()) out_dir = args[++i];
-        else input = args[i];
+        if ((args[i] == "-o" || args[i] == "--output") && i + 1 < args.size())
+            out_dir = args[++i];
+        else
+            input = args[i];
     }
     if (input.empty() || out_dir.empty()) {
         std::fprintf(stderr, "usage: taescope unpack FILE -o DIR\n");

@@ -9,8 +9,8 @@ namespace taescope::cli {
 
 struct Command {
     const char* name;
-    const char* summary;  // one line for `taescope --help`
-    const char* usage;    // full text for `taescope NAME --help`
+    const char* summary;                               // one line for `taescope --help`
+    const char* usage;                                 // full text for `taescope NAME --help`
     int (*run)(const std::vector<std::string>& args);  // args after the command name; returns the exit code
 };
 

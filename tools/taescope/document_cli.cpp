@@ -19,7 +19,8 @@ void print_document_summary(const Document& doc) {
     if (c.kind != ContainerKind::None)
         std::printf(" (%llu -> %llu bytes", (unsigned long long)c.compressed_size,
                     (unsigned long long)doc.container.payload.size());
-    if (c.kind != ContainerKind::None) std::printf(c.trailer.empty() ? ")" : ", %zu bytes after the payload)", c.trailer.size());
+    if (c.kind != ContainerKind::None)
+        std::printf(c.trailer.empty() ? ")" : ", %zu bytes after the payload)", c.trailer.size());
     std::printf("\n  payload        %s\n", payload_kind_name(doc.kind));
     if (doc.bnd4) {
         const Bnd4& b = *doc.bnd4;
@@ -28,7 +29,8 @@ void print_document_summary(const Document& doc) {
                     b.hash_table ? "hash table" : "no hash table",
                     b.layout == Bnd4Layout::Canonical ? "canonical" : "preserved as read");
     } else if (doc.bnd3) {
-        std::printf("  members        %zu (BND3, format %s)\n", doc.bnd3->members.size(), hex(doc.bnd3->format()).c_str());
+        std::printf("  members        %zu (BND3, format %s)\n", doc.bnd3->members.size(),
+                    hex(doc.bnd3->format()).c_str());
     }
     if (doc.bnd4 || doc.bnd3)
         std::printf("  event slots    from %d (%s member 9,999,999)\n", doc.slots.first_slot,
@@ -55,7 +57,8 @@ void print_document_summary(const Document& doc) {
         size_t with = 0, without = 0;
         for (const auto& t : doc.taes)
             if (t.tae)
-                for (const auto& a : t.tae->animations) (havok.members().animations.count(t.full_number(a)) ? with : without)++;
+                for (const auto& a : t.tae->animations)
+                    (havok.members().animations.count(t.full_number(a)) ? with : without)++;
         std::printf("                 %zu TAE animations with a Havok member, %zu without\n", with, without);
         for (const auto& n : m.notes) std::printf("  note: %s\n", n.c_str());
     }
@@ -63,8 +66,10 @@ void print_document_summary(const Document& doc) {
     if (model.present) std::printf("  model          %s\n", model_summary_text(model).c_str());
     for (const auto& t : doc.taes) {
         std::printf("    ID %-10d %-14s", t.slot.id, t.slot.file_name.c_str());
-        if (t.slot.group_file) std::printf(" group %-4u", t.slot.group);
-        else std::printf(" %-10s", "");
+        if (t.slot.group_file)
+            std::printf(" group %-4u", t.slot.group);
+        else
+            std::printf(" %-10s", "");
         if (t.tae)
             std::printf(" %5zu animations %7zu events\n", t.tae->animations.size(), t.tae->event_count());
         else

@@ -24,32 +24,34 @@ struct TypeStat {
 };
 
 constexpr TypeStat kSekiroTypes[] = {
-    {0, 16, 19926},  {1, 16, 1516},  {2, 32, 637},   {4, 32, 439},   {5, 16, 421},   {16, 0, 1173},  {32, 16, 1},
-    {65, 16, 56},    {66, 16, 32},   {67, 16, 10892}, {96, 32, 2462}, {112, 16, 2055}, {114, 32, 97},  {117, 16, 150},
-    {118, 16, 12},   {120, 64, 4},   {128, 16, 10354}, {129, 32, 1193}, {130, 32, 175}, {131, 16, 1232}, {138, 16, 120},
-    {139, 16, 65},   {144, 16, 2},   {145, 16, 591}, {146, 16, 53},  {151, 32, 144}, {152, 16, 18},  {153, 32, 582},
-    {155, 16, 971},  {156, 16, 130}, {193, 16, 53},  {224, 16, 794}, {226, 16, 149}, {231, 16, 89},  {232, 16, 100},
-    {237, 16, 386},  {304, 16, 112}, {307, 16, 1156}, {341, 16, 6},  {401, 16, 601}, {603, 16, 2},   {605, 32, 266},
-    {607, 16, 1782}, {700, 48, 462}, {703, 16, 3},   {705, 16, 21},  {706, 16, 3},   {708, 48, 217}, {713, 32, 2},
-    {715, 32, 335},  {717, 16, 12},  {720, 16, 136}, {731, 16, 126}, {740, 16, 12},  {760, 32, 119}, {790, 16, 98},
-    {792, 16, 1198}, {800, 16, 1},   {900, 16, 6},   {901, 16, 9},   {902, 16, 15},  {903, 16, 9},   {904, 16, 1},
-    {905, 16, 4},    {910, 16, 33},  {911, 16, 8},   {912, 16, 8},   {913, 16, 28},  {920, 16, 179}, {921, 16, 6},
-    {922, 16, 26},   {930, 16, 28},  {931, 16, 37},  {933, 16, 118}, {936, 16, 376}, {940, 16, 9},   {942, 16, 8},
-    {943, 0, 7},     {944, 16, 120}, {945, 16, 40},  {946, 16, 63},  {950, 16, 281}, {951, 16, 308}, {952, 16, 30},
+    {0, 16, 19926},  {1, 16, 1516},   {2, 32, 637},    {4, 32, 439},    {5, 16, 421},     {16, 0, 1173},
+    {32, 16, 1},     {65, 16, 56},    {66, 16, 32},    {67, 16, 10892}, {96, 32, 2462},   {112, 16, 2055},
+    {114, 32, 97},   {117, 16, 150},  {118, 16, 12},   {120, 64, 4},    {128, 16, 10354}, {129, 32, 1193},
+    {130, 32, 175},  {131, 16, 1232}, {138, 16, 120},  {139, 16, 65},   {144, 16, 2},     {145, 16, 591},
+    {146, 16, 53},   {151, 32, 144},  {152, 16, 18},   {153, 32, 582},  {155, 16, 971},   {156, 16, 130},
+    {193, 16, 53},   {224, 16, 794},  {226, 16, 149},  {231, 16, 89},   {232, 16, 100},   {237, 16, 386},
+    {304, 16, 112},  {307, 16, 1156}, {341, 16, 6},    {401, 16, 601},  {603, 16, 2},     {605, 32, 266},
+    {607, 16, 1782}, {700, 48, 462},  {703, 16, 3},    {705, 16, 21},   {706, 16, 3},     {708, 48, 217},
+    {713, 32, 2},    {715, 32, 335},  {717, 16, 12},   {720, 16, 136},  {731, 16, 126},   {740, 16, 12},
+    {760, 32, 119},  {790, 16, 98},   {792, 16, 1198}, {800, 16, 1},    {900, 16, 6},     {901, 16, 9},
+    {902, 16, 15},   {903, 16, 9},    {904, 16, 1},    {905, 16, 4},    {910, 16, 33},    {911, 16, 8},
+    {912, 16, 8},    {913, 16, 28},   {920, 16, 179},  {921, 16, 6},    {922, 16, 26},    {930, 16, 28},
+    {931, 16, 37},   {933, 16, 118},  {936, 16, 376},  {940, 16, 9},    {942, 16, 8},     {943, 0, 7},
+    {944, 16, 120},  {945, 16, 40},   {946, 16, 63},   {950, 16, 281},  {951, 16, 308},   {952, 16, 30},
     {954, 16, 460},  {960, 16, 1338}, {970, 32, 105},
 };
 
 constexpr TypeStat kEldenRingTypes[] = {
-    {0, 16, 8534},   {1, 16, 254},   {2, 32, 340},   {5, 16, 315},   {16, 0, 1058},  {32, 16, 24},   {33, 16, 26},
-    {64, 16, 2},     {66, 16, 1257}, {67, 16, 1103}, {96, 32, 527},  {110, 16, 20},  {112, 16, 3815}, {113, 16, 479},
-    {115, 32, 21},   {118, 16, 20},  {129, 32, 13062}, {133, 16, 222}, {139, 16, 185}, {144, 16, 42}, {145, 16, 4},
-    {193, 16, 284},  {224, 16, 1215}, {225, 16, 241}, {226, 16, 178}, {227, 16, 13},  {228, 16, 85},  {233, 32, 295},
-    {236, 16, 4},    {237, 16, 83},  {238, 16, 6},   {300, 16, 258}, {302, 16, 3},   {304, 16, 1},   {307, 16, 71},
-    {320, 16, 32},   {330, 16, 1},   {341, 16, 70},  {342, 16, 1},   {401, 16, 29},  {511, 16, 88},  {600, 16, 62},
-    {601, 16, 4},    {603, 16, 1},   {604, 16, 18},  {605, 32, 210}, {608, 16, 14},  {700, 48, 1991}, {703, 16, 68},
-    {705, 16, 7},    {706, 16, 18},  {710, 16, 4},   {711, 32, 248}, {712, 32, 40},  {713, 32, 66},  {717, 16, 14},
-    {718, 16, 14},   {731, 16, 104}, {740, 16, 32},  {760, 32, 55},  {761, 16, 29},  {787, 32, 350}, {788, 16, 5},
-    {789, 16, 1},    {790, 16, 18},  {792, 16, 591}, {800, 16, 2},   {902, 16, 44},  {907, 16, 2},   {911, 16, 62},
+    {0, 16, 8534},  {1, 16, 254},    {2, 32, 340},     {5, 16, 315},   {16, 0, 1058},  {32, 16, 24},    {33, 16, 26},
+    {64, 16, 2},    {66, 16, 1257},  {67, 16, 1103},   {96, 32, 527},  {110, 16, 20},  {112, 16, 3815}, {113, 16, 479},
+    {115, 32, 21},  {118, 16, 20},   {129, 32, 13062}, {133, 16, 222}, {139, 16, 185}, {144, 16, 42},   {145, 16, 4},
+    {193, 16, 284}, {224, 16, 1215}, {225, 16, 241},   {226, 16, 178}, {227, 16, 13},  {228, 16, 85},   {233, 32, 295},
+    {236, 16, 4},   {237, 16, 83},   {238, 16, 6},     {300, 16, 258}, {302, 16, 3},   {304, 16, 1},    {307, 16, 71},
+    {320, 16, 32},  {330, 16, 1},    {341, 16, 70},    {342, 16, 1},   {401, 16, 29},  {511, 16, 88},   {600, 16, 62},
+    {601, 16, 4},   {603, 16, 1},    {604, 16, 18},    {605, 32, 210}, {608, 16, 14},  {700, 48, 1991}, {703, 16, 68},
+    {705, 16, 7},   {706, 16, 18},   {710, 16, 4},     {711, 32, 248}, {712, 32, 40},  {713, 32, 66},   {717, 16, 14},
+    {718, 16, 14},  {731, 16, 104},  {740, 16, 32},    {760, 32, 55},  {761, 16, 29},  {787, 32, 350},  {788, 16, 5},
+    {789, 16, 1},   {790, 16, 18},   {792, 16, 591},   {800, 16, 2},   {902, 16, 44},  {907, 16, 2},    {911, 16, 62},
 };
 
 // Animations by event count in tens (0-9 events, 10-19, ...), as counted in the corpus.
@@ -62,21 +64,39 @@ struct GameProfile {
     const uint32_t* events_per_animation;
     size_t event_buckets;
     uint64_t event_bank;
-    uint32_t file_id_base;           // file id = base + group (Sekiro a10 -> 4010, Elden Ring a512 -> 2512)
-    double import_other;             // share of ImportOther headers (Sekiro 333 of 2,241; ER 116 of 2,368)
-    double import_hkx;               // share of standard headers importing motion (446 of 2,241; 564 of 2,368)
-    double open_end;                 // share of f32-max ends (41 of 71,196; 7,747 of 42,380)
-    const char* member_root;         // binder member path up to "chr\c0000\tae\"
+    uint32_t file_id_base;    // file id = base + group (Sekiro a10 -> 4010, Elden Ring a512 -> 2512)
+    double import_other;      // share of ImportOther headers (Sekiro 333 of 2,241; ER 116 of 2,368)
+    double import_hkx;        // share of standard headers importing motion (446 of 2,241; 564 of 2,368)
+    double open_end;          // share of f32-max ends (41 of 71,196; 7,747 of 42,380)
+    const char* member_root;  // binder member path up to "chr\c0000\tae\"
     uint32_t file_count;
     uint64_t event_total;
 };
 
-const GameProfile kSekiro = {kSekiroTypes, std::size(kSekiroTypes), kSekiroEventsPerAnimation,
-                             std::size(kSekiroEventsPerAnimation), 14, 4000, 0.15, 0.20, 0.0006,
-                             "N:\\NTC\\data\\Target\\INTERROOT_win64\\chr\\c0000\\tae\\", 65, 340000};
-const GameProfile kEldenRing = {kEldenRingTypes, std::size(kEldenRingTypes), kEldenRingEventsPerAnimation,
-                                std::size(kEldenRingEventsPerAnimation), 37, 2000, 0.05, 0.24, 0.18,
-                                "N:\\GR\\data\\INTERROOT_win64\\chr\\c0000\\tae\\", 640, 1300000};
+const GameProfile kSekiro = {kSekiroTypes,
+                             std::size(kSekiroTypes),
+                             kSekiroEventsPerAnimation,
+                             std::size(kSekiroEventsPerAnimation),
+                             14,
+                             4000,
+                             0.15,
+                             0.20,
+                             0.0006,
+                             "N:\\NTC\\data\\Target\\INTERROOT_win64\\chr\\c0000\\tae\\",
+                             65,
+                             340000};
+const GameProfile kEldenRing = {kEldenRingTypes,
+                                std::size(kEldenRingTypes),
+                                kEldenRingEventsPerAnimation,
+                                std::size(kEldenRingEventsPerAnimation),
+                                37,
+                                2000,
+                                0.05,
+                                0.24,
+                                0.18,
+                                "N:\\GR\\data\\INTERROOT_win64\\chr\\c0000\\tae\\",
+                                640,
+                                1300000};
 
 const GameProfile& profile(Scale s) { return s == Scale::Sekiro ? kSekiro : kEldenRing; }
 
@@ -228,23 +248,32 @@ std::string file_name(uint32_t group) {
     return buf;
 }
 
-uint64_t file_seed(uint64_t seed, uint32_t group) { return seed * 0x100000001B3ull ^ (uint64_t(group) << 32) ^ 0xC0000; }
+uint64_t file_seed(uint64_t seed, uint32_t group) {
+    return seed * 0x100000001B3ull ^ (uint64_t(group) << 32) ^ 0xC0000;
+}
 
 }  // namespace
 
 bool parse_scale(const std::string& text, Scale& out) {
-    if (text == "small") out = Scale::Small;
-    else if (text == "sekiro") out = Scale::Sekiro;
-    else if (text == "eldenring") out = Scale::EldenRing;
-    else return false;
+    if (text == "small")
+        out = Scale::Small;
+    else if (text == "sekiro")
+        out = Scale::Sekiro;
+    else if (text == "eldenring")
+        out = Scale::EldenRing;
+    else
+        return false;
     return true;
 }
 
 const char* scale_name(Scale s) {
     switch (s) {
-        case Scale::Small: return "small";
-        case Scale::Sekiro: return "sekiro";
-        case Scale::EldenRing: return "eldenring";
+        case Scale::Small:
+            return "small";
+        case Scale::Sekiro:
+            return "sekiro";
+        case Scale::EldenRing:
+            return "eldenring";
     }
     return "?";
 }
@@ -273,8 +302,8 @@ static GeneratedTae small_sample(uint64_t seed) {
         a0.set_standard(false, false, false, -1);
         add_events(f, a0, 12, p, types, rng);
     }
-    a0.events[0].set_start(-1.0f / 30.0f);  // one frame early
-    a0.events[1].set_end(FLT_MAX);          // open end
+    a0.events[0].set_start(-1.0f / 30.0f);         // one frame early
+    a0.events[1].set_end(FLT_MAX);                 // open end
     a0.events[2].set_start(a0.events[3].start());  // shared times
     a0.events[2].set_end(a0.events[3].end());
     auto& last = f.animations.back();
@@ -332,10 +361,12 @@ Result<std::vector<uint8_t>> write_player_anibnd(Scale scale, const std::vector<
         m.data = std::move(data);
         b.members.push_back(std::move(m));
     };
-    for (const auto& f : files) add(int32_t(kPlayerTaeFirstSlot + f.group), player_tae_member_path(scale, f.name), f.bytes);
+    for (const auto& f : files)
+        add(int32_t(kPlayerTaeFirstSlot + f.group), player_tae_member_path(scale, f.name), f.bytes);
     // Member 9,999,999 (empty): with it the game looks for event files from slot 5,000,000.
-    add(9999999, scale == Scale::Sekiro ? "N:\\NTC\\data\\Tool\\exe\\ResourceControl\\blf\\chr\\ver_0001.txt"
-                                        : "N:\\GR\\data\\Model\\chr\\blf\\ver_0001.txt",
+    add(9999999,
+        scale == Scale::Sekiro ? "N:\\NTC\\data\\Tool\\exe\\ResourceControl\\blf\\chr\\ver_0001.txt"
+                               : "N:\\GR\\data\\Model\\chr\\blf\\ver_0001.txt",
         {});
     b.entry_size = b.computed_entry_size();
     auto bnd = bnd4_write_canonical(b);

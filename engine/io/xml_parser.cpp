@@ -1,4 +1,4 @@
-#include "templates/xml_parser.h"
+#include "io/xml_parser.h"
 
 #include <utility>
 
