@@ -162,17 +162,27 @@ if [ ! -f "$DEPS/imgui/imgui.cpp" ]; then
   log "Dear ImGui 1.90.1 ready in $DEPS/imgui"
 fi
 
+# wasm_library NAME DEST ARCHIVE "HEADERS" FLAGS... < list of .c files: compiles those files of
+# the extracted $CACHE/NAME-src for wasm (wasm_compile, into $CACHE/NAME-obj) and installs
+# $DEPS/DEST/lib/ARCHIVE with HEADERS (paths in the source tree, files or folders) in
+# $DEPS/DEST/include; DEST appears only when it is complete.
+wasm_library() {
+  local src="$CACHE/$1-src" obj="$CACHE/$1-obj" dest="$DEPS/$2" archive="$3" headers="$4" h
+  shift 4
+  rm -rf "$obj" "$dest.tmp" && mkdir -p "$obj" "$dest.tmp/lib" "$dest.tmp/include"
+  wasm_compile "$src" "$obj" "$@"
+  emar rcs "$dest.tmp/lib/$archive" "$obj"/*.o
+  for h in $headers; do cp -r "$src/$h" "$dest.tmp/include/"; done
+  rm -rf "$dest" && mv "$dest.tmp" "$dest"
+}
+
 if [ ! -f "$DEPS/zlib-wasm/lib/libz.a" ]; then
   step "zlib for wasm"
   fetch zlib "$ZLIB_VERSION" "$ZLIB_ORIG" "$ZLIB_SHA256"
   extract "$DL/$ZLIB_ORIG" "$CACHE/zlib-src"
   log "building zlib for wasm"
-  rm -rf "$CACHE/zlib-obj" && mkdir -p "$CACHE/zlib-obj" "$DEPS/zlib-wasm.tmp/lib" "$DEPS/zlib-wasm.tmp/include"
   printf '%s.c\n' adler32 compress crc32 deflate infback inffast inflate inftrees trees uncompr zutil |
-    wasm_compile "$CACHE/zlib-src" "$CACHE/zlib-obj"
-  emar rcs "$DEPS/zlib-wasm.tmp/lib/libz.a" "$CACHE"/zlib-obj/*.o
-  cp "$CACHE/zlib-src/zlib.h" "$CACHE/zlib-src/zconf.h" "$DEPS/zlib-wasm.tmp/include/"
-  rm -rf "$DEPS/zlib-wasm" && mv "$DEPS/zlib-wasm.tmp" "$DEPS/zlib-wasm"
+    wasm_library zlib zlib-wasm libz.a "zlib.h zconf.h"
 fi
 
 if [ ! -f "$DEPS/libdeflate-wasm/lib/libdeflate.a" ]; then
@@ -180,13 +190,10 @@ if [ ! -f "$DEPS/libdeflate-wasm/lib/libdeflate.a" ]; then
   fetch libdeflate "$LIBDEFLATE_VERSION" "$LIBDEFLATE_ORIG" "$LIBDEFLATE_SHA256"
   extract "$DL/$LIBDEFLATE_ORIG" "$CACHE/libdeflate-src"
   log "building libdeflate for wasm"
-  rm -rf "$CACHE/libdeflate-obj" && mkdir -p "$CACHE/libdeflate-obj" "$DEPS/libdeflate-wasm.tmp/lib" "$DEPS/libdeflate-wasm.tmp/include"
   # The library proper (lib/*.c); lib/x86 and lib/arm are CPU-specific and compile to nothing here.
   printf 'lib/%s.c\n' adler32 crc32 deflate_compress deflate_decompress gzip_compress gzip_decompress utils \
-    zlib_compress zlib_decompress | wasm_compile "$CACHE/libdeflate-src" "$CACHE/libdeflate-obj" -I"$CACHE/libdeflate-src"
-  emar rcs "$DEPS/libdeflate-wasm.tmp/lib/libdeflate.a" "$CACHE"/libdeflate-obj/*.o
-  cp "$CACHE/libdeflate-src/libdeflate.h" "$DEPS/libdeflate-wasm.tmp/include/"
-  rm -rf "$DEPS/libdeflate-wasm" && mv "$DEPS/libdeflate-wasm.tmp" "$DEPS/libdeflate-wasm"
+    zlib_compress zlib_decompress |
+    wasm_library libdeflate libdeflate-wasm libdeflate.a "libdeflate.h" -I"$CACHE/libdeflate-src"
 fi
 
 if [ ! -f "$DEPS/zstd-wasm/lib/libzstd.a" ]; then
@@ -194,17 +201,13 @@ if [ ! -f "$DEPS/zstd-wasm/lib/libzstd.a" ]; then
   fetch libzstd "$ZSTD_VERSION" "$ZSTD_ORIG" "$ZSTD_SHA256"
   extract "$DL/$ZSTD_ORIG" "$CACHE/zstd-src"
   log "building libzstd's decompression sources for wasm"
-  rm -rf "$CACHE/zstd-obj" && mkdir -p "$CACHE/zstd-obj" "$DEPS/zstd-wasm.tmp/lib" "$DEPS/zstd-wasm.tmp/include"
   # lib/common (what decompression uses: no thread pool) and lib/decompress; no x86 assembly
   # (ZSTD_DISABLE_ASM), no legacy formats; XXH_NAMESPACE as zstd's own Makefile sets it.
   printf 'lib/%s.c\n' common/debug common/entropy_common common/error_private common/fse_decompress common/xxhash \
     common/zstd_common decompress/huf_decompress decompress/zstd_ddict decompress/zstd_decompress \
     decompress/zstd_decompress_block |
-    wasm_compile "$CACHE/zstd-src" "$CACHE/zstd-obj" -DZSTD_DISABLE_ASM -DZSTD_LEGACY_SUPPORT=0 -DXXH_NAMESPACE=ZSTD_ \
-      -DNDEBUG -I"$CACHE/zstd-src/lib" -I"$CACHE/zstd-src/lib/common"
-  emar rcs "$DEPS/zstd-wasm.tmp/lib/libzstd.a" "$CACHE"/zstd-obj/*.o
-  cp "$CACHE/zstd-src/lib/zstd.h" "$CACHE/zstd-src/lib/zstd_errors.h" "$DEPS/zstd-wasm.tmp/include/"
-  rm -rf "$DEPS/zstd-wasm" && mv "$DEPS/zstd-wasm.tmp" "$DEPS/zstd-wasm"
+    wasm_library zstd zstd-wasm libzstd.a "lib/zstd.h lib/zstd_errors.h" -DZSTD_DISABLE_ASM -DZSTD_LEGACY_SUPPORT=0 \
+      -DXXH_NAMESPACE=ZSTD_ -DNDEBUG -I"$CACHE/zstd-src/lib" -I"$CACHE/zstd-src/lib/common"
 fi
 
 if [ ! -f "$DEPS/mbedcrypto-wasm/lib/libmbedcrypto.a" ]; then
@@ -212,14 +215,11 @@ if [ ! -f "$DEPS/mbedcrypto-wasm/lib/libmbedcrypto.a" ]; then
   fetch mbedtls "$MBEDTLS_VERSION" "$MBEDTLS_ORIG" "$MBEDTLS_SHA256"
   extract "$DL/$MBEDTLS_ORIG" "$CACHE/mbedtls-src"
   log "building mbedtls' AES for wasm"
-  rm -rf "$CACHE/mbedtls-obj" && mkdir -p "$CACHE/mbedtls-obj" "$DEPS/mbedcrypto-wasm.tmp/lib" "$DEPS/mbedcrypto-wasm.tmp/include"
   # aes.c and what it calls (mbedtls_platform_zeroize); aesni.c and padlock.c compile to nothing
   # off x86 but keep the default configuration's symbols whole. Default config (include/mbedtls/config.h).
   printf 'library/%s.c\n' aes aesni padlock platform_util |
-    wasm_compile "$CACHE/mbedtls-src" "$CACHE/mbedtls-obj" -I"$CACHE/mbedtls-src/include" -I"$CACHE/mbedtls-src/library"
-  emar rcs "$DEPS/mbedcrypto-wasm.tmp/lib/libmbedcrypto.a" "$CACHE"/mbedtls-obj/*.o
-  cp -r "$CACHE/mbedtls-src/include/mbedtls" "$DEPS/mbedcrypto-wasm.tmp/include/"
-  rm -rf "$DEPS/mbedcrypto-wasm" && mv "$DEPS/mbedcrypto-wasm.tmp" "$DEPS/mbedcrypto-wasm"
+    wasm_library mbedtls mbedcrypto-wasm libmbedcrypto.a "include/mbedtls" -I"$CACHE/mbedtls-src/include" \
+      -I"$CACHE/mbedtls-src/library"
 fi
 
 # SDL2 for wasm is compiled straight from its sources, configured by the header the SDL2
