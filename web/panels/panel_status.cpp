@@ -40,13 +40,7 @@ void draw_status_bar(App& app, const PanelRect& rect) {
                             app.document_totals().animations, app.document_totals().events, s.load.parse_milliseconds);
         if (const TaeFileInfo* info = app.selected_tae_info()) {
             ImGui::SameLine();
-            ImGui::TextDisabled("| game %s", info->game.empty() ? "unknown" : info->game.c_str());
-            if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("%s\n%s", info->game_reason.c_str(),
-                                  !info->templates ? "No templates for this game: events are shown as raw bytes."
-                                  : app.template_library().has_user_templates(info->game)
-                                      ? "Events are decoded with the template file you dropped."
-                                      : "Events are decoded with the built-in templates of this game.");
+            draw_game_chooser(app, *info);
         }
         if (app.is_dirty()) {
             ImGui::SameLine();
