@@ -15,10 +15,11 @@ void draw_game_chooser(App& app, const TaeFileInfo& info) {
     const bool chosen = info.game != info.detected.game;
     const bool guessed = !chosen && info.detected.guessed;
     const bool disagree = !info.detected.disagreements.empty();
-    std::string label = "| game " + (info.game.empty() ? std::string("unknown") : info.game);
+    std::string label = "game " + (info.game.empty() ? std::string("unknown") : info.game);
     if (guessed) label += " (guess)";
     if (chosen) label += " (chosen)";
     if (disagree) label += " !";
+    label += " |";
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(disagree ? palette::kWarning : palette::kTextDim));
     ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0, 0, 0, 0));
     if (ImGui::SmallButton((label + "##game").c_str())) ImGui::OpenPopup("##game_popup");
