@@ -46,7 +46,9 @@ export async function inferenceTests({ openPage, dropFile, frames, test, check, 
       const hex = s.selectedEvent.parameterHex;
       for (const f of inferred.fields) {
         check(f.evidence === 'Inferred', `field @${f.offset} evidence ${f.evidence}`);
-        check(['f32', 's32', 'u32', 's16', 'u16', 's8', 'u8', 'bool', 'pad', 'bytes'].includes(f.type), `field @${f.offset} type ${f.type}`);
+        check(['f32', 's32', 'u32', 's16', 'u16', 's8', 'u8', 'bool', 'pad', 'bytes', 'const'].includes(f.type), `field @${f.offset} type ${f.type}`);
+        // A constant is never typed with confidence: low, with what it could be.
+        if (f.type === 'const') check(f.confidence === 'low' && f.couldBe.length > 0, `constant @${f.offset}: ${f.confidence}, "${f.couldBe}"`);
         check(f.offset * 2 + f.size * 2 <= hex.length, `field @${f.offset} past the bytes`);
       }
       await frames(page);
@@ -62,7 +64,7 @@ export async function inferenceTests({ openPage, dropFile, frames, test, check, 
       s = await page.evaluate(() => window.taescope.state());
       check(s.selectedEvent.template !== '', 'the loaded template file does not decode the type');
       const decoded = s.selectedEvent.fields.filter((f) => f.type !== 'bytes');
-      const expected = inferred.fields.filter((f) => f.type !== 'pad' && f.type !== 'bytes');
+      const expected = inferred.fields.filter((f) => f.type !== 'pad' && f.type !== 'bytes' && f.type !== 'const');
       check(decoded.length === expected.length, `${decoded.length} decoded fields, ${expected.length} inferred`);
       expected.forEach((f, i) => {
         check(decoded[i].offset === f.offset && decoded[i].size === f.size, `field ${i}: @${decoded[i].offset} vs @${f.offset}`);
