@@ -64,7 +64,8 @@ std::vector<CrossValidationPart> deal(size_t units, size_t folds, const std::str
     for (size_t u = 0; u < units; ++u) add_unit(u, parts[u % n].samples);
     for (size_t k = 0; k < n; ++k)
         parts[k].name = file + ": " + what + " " + std::to_string(k + 1) + " and every " + std::to_string(n) +
-                        "th after it (" + std::to_string((units - k + n - 1) / n) + " of " + std::to_string(units) + ")";
+                        "th after it (" + std::to_string((units - k + n - 1) / n) + " of " + std::to_string(units) +
+                        ")";
     return parts;
 }
 

@@ -60,8 +60,8 @@ TypeComparison compare_with_template(const TypeSamples& samples, const EventType
 // Compares `inferred` (inferred from the events of `from`) with `templ` on the events of `judged`:
 // liveness, the kinds the data contradict and the values decoded are judged there, whether a
 // field is undetermined on `from`. With `from` and `judged` the same: compare_with_template.
-TypeComparison compare_layout_with_template(InferredLayout inferred, const TypeSamples& from,
-                                            const TypeSamples& judged, const EventTypeTemplate& templ);
+TypeComparison compare_layout_with_template(InferredLayout inferred, const TypeSamples& from, const TypeSamples& judged,
+                                            const EventTypeTemplate& templ);
 
 struct GameComparison {
     std::string game;

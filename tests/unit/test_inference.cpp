@@ -12,6 +12,7 @@
 #include "inference/event_samples.h"
 #include "inference/inferred_templates.h"
 #include "inference/layout_inference.h"
+#include "inference/template_agreement.h"
 #include "templates/event_decoder.h"
 #include "templates/template_library.h"
 #include "templates/template_text_format.h"
@@ -168,15 +169,16 @@ TEST_CASE("infer: the same events in any order give the same layout") {
 }
 
 TEST_CASE("infer: one event, all-zero events, and ties in the commonest values") {
-    SUBCASE("one event: fields, each with low confidence") {
+    SUBCASE("one event: every non-zero word a constant of undetermined width, low confidence") {
         const uint8_t e[] = {0x00, 0x00, 0x80, 0x3F, 5, 0, 0, 0};
         EventSamples s;
         s.add_event(3, Bytes(e, sizeof e));
         InferredLayout l = infer_layout(s.types()[0]);
         REQUIRE(l.fields.size() == 2);
-        CHECK(l.fields[0].type == InferredType::F32);
-        CHECK(l.fields[0].min == 1.0);
-        CHECK(l.fields[1].type == InferredType::S32);
+        CHECK(l.fields[0].type == InferredType::Constant);
+        CHECK(l.fields[0].could_be.find("f32 1") != std::string::npos);
+        CHECK(l.fields[1].type == InferredType::Constant);
+        CHECK(l.fields[1].could_be.find("s32 5") != std::string::npos);
         for (const InferredField& f : l.fields) CHECK(f.confidence == InferenceConfidence::Low);
     }
     SUBCASE("all-zero events: one padding field over the whole length") {
@@ -208,6 +210,76 @@ TEST_CASE("infer: one event, all-zero events, and ties in the commonest values")
         CHECK(l.fields[0].common[2].first == 7);
         CHECK(l.fields[0].distinct == 3);
     }
+}
+
+TEST_CASE("infer: a field the same in every event is a constant of undetermined width, never a confident type") {
+    // s32 id (varies), FF FF FF FF (every event: s32 -1, two s16 -1 or four u8 255?), f32 (varies),
+    // a flag byte (varies) beside 3 bytes of 0x07 in every event.
+    EventSamples s;
+    std::mt19937 rng(9);
+    for (int i = 0; i < 300; ++i) {
+        uint8_t e[16];
+        const int32_t id = int32_t(1000 + rng() % 5000);
+        const float x = float(rng() % 1000) / 8.0f + 0.5f;
+        std::memcpy(e, &id, 4);
+        std::memset(e + 4, 0xFF, 4);
+        std::memcpy(e + 8, &x, 4);
+        e[12] = uint8_t(rng() % 2);
+        e[13] = e[14] = e[15] = 7;
+        s.add_event(77, Bytes(e, sizeof e));
+    }
+    const TypeSamples& t = s.types()[0];
+    InferredLayout l = infer_layout(t);
+    std::string got;
+    for (const InferredField& f : l.fields)
+        got += std::to_string(f.offset) + ":" + std::string(inferred_type_name(f.type)) + "/" + std::to_string(f.size) +
+               " ";
+    CAPTURE(got);
+    const InferredField* minus_one = nullptr;
+    for (const InferredField& f : l.fields) {
+        if (f.offset == 4) minus_one = &f;
+        // Every byte the same in every event lies in a constant; no constant is typed with confidence.
+        if (f.offset >= 4 && f.offset < 8) CHECK(f.type == InferredType::Constant);
+        if (f.offset >= 13) CHECK(f.type == InferredType::Constant);
+        if (f.type == InferredType::Constant) {
+            CHECK(f.confidence == InferenceConfidence::Low);
+            CHECK_FALSE(f.could_be.empty());
+        }
+    }
+    REQUIRE(minus_one);
+    CHECK(minus_one->type == InferredType::Constant);
+    CHECK(minus_one->size == 4);  // joined within its word: one constant, not four
+    CHECK(minus_one->constant);
+    CHECK(minus_one->confidence == InferenceConfidence::Low);
+    CHECK(minus_one->could_be == "s32 -1, s16 -1 + s16 -1 or 4 x u8 255 255 255 255");
+    CHECK(inferred_field_name(*minus_one).find("width undetermined") != std::string::npos);
+    // The varying fields beside it keep their types.
+    CHECK(l.fields.front().type == InferredType::S32);
+    bool f32_at_8 = false;
+    for (const InferredField& f : l.fields) f32_at_8 = f32_at_8 || (f.offset == 8 && f.type == InferredType::F32);
+    CHECK(f32_at_8);
+
+    // Against a template that calls the bytes at 4 an s32: undetermined, left out of the live bytes.
+    EventTypeTemplate templ;
+    templ.id = 77;
+    for (FieldType ft : {FieldType::S32, FieldType::S32, FieldType::F32, FieldType::U8}) {
+        TemplateField tf;
+        tf.type = ft;
+        tf.size = scalar_size(ft);
+        templ.fields.push_back(tf);
+    }
+    TemplateField tail;
+    tail.type = FieldType::Bytes;
+    tail.size = 3;
+    templ.fields.push_back(tail);
+    templ.pack();
+    TypeComparison c = compare_with_template(t, templ);
+    REQUIRE(c.fields.size() == 5);
+    CHECK(c.fields[1].verdict == FieldVerdict::Undetermined);
+    CHECK(c.fields[4].verdict == FieldVerdict::Undetermined);
+    CHECK(c.undetermined_bytes == 7);
+    CHECK(c.live_bytes == 9);  // the id, the float and the flag
+    CHECK(c.agreeing_bytes == 9);
 }
 
 TEST_CASE("infer: mixed lengths: a common prefix, and a longer variant judged on the events that hold it") {

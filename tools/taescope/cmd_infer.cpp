@@ -337,9 +337,9 @@ void json_share(JsonOut& j, const char* key, const GameComparison& g) {
 }
 
 std::string share_text(const GameComparison& g) {
-    return std::to_string(g.agreeing_bytes) + " of " + std::to_string(g.live_bytes) + " live bytes where the data varies: " +
-           percent(g.share()) + " (undetermined " + std::to_string(g.undetermined_bytes) + ", findings " +
-           std::to_string(g.finding_bytes) + ")";
+    return std::to_string(g.agreeing_bytes) + " of " + std::to_string(g.live_bytes) +
+           " live bytes where the data varies: " + percent(g.share()) + " (undetermined " +
+           std::to_string(g.undetermined_bytes) + ", findings " + std::to_string(g.finding_bytes) + ")";
 }
 
 int run_cross_validate(const ParsedArgs& args) {
@@ -401,13 +401,14 @@ int run_cross_validate(const ParsedArgs& args) {
         }
         std::printf("%s: %zu parts held out in turn (types with a template and at least %u events on both sides)\n",
                     game.c_str(), parts.size(), min_events);
-        std::printf("  inferred from the other parts, judged on the held-out one: %s\n", share_text(cv.from_others).c_str());
+        std::printf("  inferred from the other parts, judged on the held-out one: %s\n",
+                    share_text(cv.from_others).c_str());
         std::printf("  each part alone (inferred and judged on its own events): %s\n", share_text(cv.alone).c_str());
         // The fields lost most often on held-out data, over every fold.
         std::map<std::string, std::pair<uint64_t, std::string>> lost;  // "type @offset" -> (bytes, why)
         for (const CrossValidationFold& f : cv.folds) {
-            std::printf("    %s: from the others %s; alone %s\n", f.held_out.c_str(), percent(f.from_others.share()).c_str(),
-                        percent(f.alone.share()).c_str());
+            std::printf("    %s: from the others %s; alone %s\n", f.held_out.c_str(),
+                        percent(f.from_others.share()).c_str(), percent(f.alone.share()).c_str());
             for (const TypeComparison& t : f.from_others.types)
                 for (const FieldComparison& fc : t.fields)
                     if (fc.verdict == FieldVerdict::Differs) {
