@@ -403,6 +403,15 @@ private:
         std::stable_sort(merged_.begin(), merged_.end(), [](const Run& a, const Run& b) { return a.count > b.count; });
         for (size_t i = 0; i < merged_.size() && i < 4; ++i) f.common.push_back({merged_[i].value, merged_[i].count});
         f.confidence = confidence_of(f);
+        // Only 0 and -1 (every byte 0x00 or every byte 0xFF): they read the same at every
+        // width, so the width is as undetermined as a constant's.
+        if (size >= 2 && f.nonzero > 0 && !f.constant && f.type != InferredType::F32 &&
+            std::all_of(merged_.begin(), merged_.end(),
+                        [&](const Run& r) { return r.value == 0 || r.value == mask; })) {
+            f.confidence = InferenceConfidence::Low;
+            f.could_be = constant_readings(mask, size, o);
+            f.reason = "only 0 and -1: its width cannot be told (-1 could be " + f.could_be + ")";
+        }
         out.fields.push_back(std::move(f));
     }
 

@@ -24,7 +24,9 @@
 //  - a byte that only holds 0 and 1 is a bool, a field that is zero in every event is padding;
 //  - a field whose bytes are the same non-zero value in every event is a constant of
 //    undetermined width: FF FF FF FF is an s32 -1, two s16 -1 or four u8 255, and nothing in the
-//    data tells which, so it is never typed with confidence (low, with what it could be).
+//    data tells which, so it is never typed with confidence (low, with what it could be); a
+//    field of 2 bytes or more holding only 0 and -1 keeps its type, with low confidence and the
+//    readings -1 could have (0 and -1 read the same at every width).
 // Fields past the shortest stored length are judged on the events long enough to hold them.
 //
 // Deterministic: only counts of values and lengths are used, never the order of the events.
@@ -58,7 +60,8 @@ struct InferredField {
     InferredType type = InferredType::Bytes;
     bool constant = false;  // every event holding it stores the same non-zero value (type Constant)
     // For a constant: its width and type are undetermined; the readings it could be, e.g.
-    // "s32 -1, 2 x s16 -1 or 4 x u8 255" (empty otherwise).
+    // "s32 -1, s16 -1 + s16 -1 or 4 x u8 255 255 255 255". For a field holding only 0 and -1:
+    // the readings of -1. Empty otherwise.
     std::string could_be;
     InferenceConfidence confidence = InferenceConfidence::Low;
 

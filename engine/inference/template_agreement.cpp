@@ -66,6 +66,21 @@ bool same_in_every_event(const TypeSamples& s, uint32_t offset, uint32_t size) {
     return true;
 }
 
+// True when the field is 2 bytes or more and every event of `s` that holds it stores only 0x00
+// bytes or only 0xFF bytes there: 0 and -1 read the same at every width (s32 -1 is two s16 -1
+// and four u8 255), so such a field's width cannot be told either.
+bool only_zero_and_minus_one(const TypeSamples& s, uint32_t offset, uint32_t size) {
+    if (size < 2) return false;
+    for (size_t i = 0; i < s.events(); ++i) {
+        if (s.lengths[i] < offset + size) continue;
+        const uint8_t* p = s.event_bytes(i) + offset;
+        if (p[0] != 0 && p[0] != 0xFF) return false;
+        for (uint32_t b = 1; b < size; ++b)
+            if (p[b] != p[0]) return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 TypeComparison compare_with_template(const TypeSamples& s, const EventTypeTemplate& templ, InferenceRules rules) {
@@ -117,9 +132,11 @@ TypeComparison compare_layout_with_template(InferredLayout inferred, const TypeS
             c.fields.push_back(std::move(fc));
             continue;
         }
-        if (same_in_every_event(from, tf.offset, tf.size)) {
+        const bool constant = same_in_every_event(from, tf.offset, tf.size);
+        if (constant || only_zero_and_minus_one(from, tf.offset, tf.size)) {
             fc.verdict = FieldVerdict::Undetermined;
-            fc.why = "the same bytes in every event inferred from: its width and type cannot be told";
+            fc.why = constant ? "the same bytes in every event inferred from: its width and type cannot be told"
+                              : "only 0 and -1 in every event inferred from: its width cannot be told";
             ++c.undetermined_fields;
             c.undetermined_bytes += tf.size;
             c.fields.push_back(std::move(fc));

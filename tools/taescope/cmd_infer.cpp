@@ -47,7 +47,8 @@ const char kUsage[] =
     "                       template findings (fields whose kind the data contradict, left out), per\n"
     "                       game the share, the word-by-word floor beside it, and the types that lose\n"
     "                       most (JSON: \"infer-against-templates\"). Fields whose bytes are the\n"
-    "                       same in every event are undetermined (the data cannot tell their width)\n"
+    "                       same in every event, or only 0 and -1, are undetermined (the data cannot\n"
+    "                       tell their width)\n"
     "                       and left out of the share, as are the template findings\n"
     "  --cross-validate     the same proof on data not inferred from: per game, each file held out in\n"
     "                       turn (one file: its event files, or one event file's animations, dealt\n"
@@ -292,7 +293,8 @@ int run_against(const ParsedArgs& args) {
                     game.c_str(), g.types.size(), min_events, g.types_without_template);
         std::printf(
             "  live template bytes where the data varies %llu, agreeing %llu: %s (word-by-word floor %s); "
-            "undetermined (the same bytes in every event): %llu bytes; template findings: %llu bytes\n",
+            "undetermined (the same bytes, or only 0 and -1, in every event): %llu bytes; template findings: %llu "
+            "bytes\n",
             (unsigned long long)g.live_bytes, (unsigned long long)g.agreeing_bytes, percent(g.share()).c_str(),
             percent(floor.share()).c_str(), (unsigned long long)g.undetermined_bytes,
             (unsigned long long)g.finding_bytes);
@@ -350,6 +352,10 @@ int run_cross_validate(const ParsedArgs& args) {
     for (const std::string& path : args.positional) {
         auto doc = open_document_file(path, "infer");
         if (!doc) return 1;
+        if (doc->event_count() == 0) {
+            std::fprintf(stderr, "taescope infer: %s holds no events: left out\n", path.c_str());
+            continue;
+        }
         ChosenTemplates chosen;
         choose_templates(*doc, args.value("--game"), "", chosen, "infer");
         CrossValidationFile& file = games[chosen.game].emplace_back();
