@@ -32,7 +32,7 @@ double memcpy_mbs(Bytes bytes, int repeats) {
 void run_container(std::vector<Row>& rows) {
     const std::string dir = corpus_dir();
     const char* files[] = {"sekiro/c0000.anibnd.dcx",    "sekiro/c5070.anibnd.dcx",    "eldenring/c2100.anibnd.dcx",
-                           "eldenring/c3010.anibnd.dcx", "eldenring/c4310.anibnd.dcx", "nightreign/c0100.anibnd.dcx",
+                           "eldenring/c3010.anibnd.dcx", "eldenring/c4310.anibnd.dcx", "ac6/c0100.anibnd.dcx",
                            "ds3/c0000.anibnd.dcx"};
     for (const char* rel : files) {
         auto file = read_file(dir + "/" + rel);

@@ -1,4 +1,4 @@
-// Benchmark "infer" (issue 33): event layout inference over the Nightreign binder against its open
+// Benchmark "infer" (issue 33): event layout inference over the Armored Core VI binder against its open
 // in the same run. The open is open_document of the file's bytes (decompression, BND4, every event
 // file); inference is what the page runs after it (web/inference_model.cpp): every event's
 // parameter bytes gathered per type (EventSamples::add_document), then infer_layout of every type
@@ -20,7 +20,7 @@ const void* volatile g_escaped = nullptr;
 
 void run_infer(std::vector<Row>& rows) {
     const std::string section = "Event layout inference (native)";
-    const std::string rel = "nightreign/c0100.anibnd.dcx";
+    const std::string rel = "ac6/c0100.anibnd.dcx";
     std::fprintf(stderr, "  infer %s\n", rel.c_str());
     auto file = read_file(corpus_dir() + "/" + rel);
     if (!file.ok()) {

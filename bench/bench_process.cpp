@@ -56,7 +56,7 @@ void run_process(std::vector<Row>& rows) {
     const std::string zlib_out = (out_dir / "taescope-bench-zlib.bin").string();
     const char* files[] = {"sekiro/c0000.anibnd.dcx",     "sekiro/c5070.anibnd.dcx",    "sekiro/c1130.anibnd.dcx",
                            "eldenring/c2100.anibnd.dcx",  "eldenring/c4310.anibnd.dcx", "eldenring/c5051.anibnd.dcx",
-                           "nightreign/c0100.anibnd.dcx", "ds3/c0000.anibnd.dcx"};
+                           "ac6/c0100.anibnd.dcx", "ds3/c0000.anibnd.dcx"};
     for (const char* rel : files) {
         const std::string path = dir + "/" + rel;
         if (!std::filesystem::exists(path)) {

@@ -76,7 +76,7 @@ std::vector<OpenStageInput> open_stage_inputs(const std::string& corpus_dir, con
           "sekiro/c1451.krak.anibnd.dcx", "eldenring/c2100.anibnd.dcx", "eldenring/c5051.anibnd.dcx",
           "eldenring/c3010.anibnd.dcx", "eldenring/c4310.anibnd.dcx", "eldenring/c1000.krak.anibnd.dcx",
           "eldenring/c3000.krak.anibnd.dcx", "eldenring/c3061.krak.anibnd.dcx", "eldenring/c5780.krak.anibnd.dcx",
-          "nightreign/c0100.anibnd.dcx"}) {
+          "ac6/c0100.anibnd.dcx"}) {
         const std::string path = corpus_dir + "/" + rel;
         if (read_file(path).ok()) inputs.push_back({rel, path});
     }

@@ -237,6 +237,9 @@ public:
     // format) for the game of the selected event file; on error the templates in use stay.
     bool load_user_templates(const std::string& text, const std::string& file_name);
     void reset_user_templates();
+    // The game every event file is decoded as ("": back to what the clues say); false when that
+    // game has no templates here.
+    bool choose_game(const std::string& game);
     const TemplateLibrary& template_library() const { return templates_; }
 
     // ---- compare (the diff of engine/compare/tae_diff.h, side by side) ----

@@ -10,6 +10,7 @@
 #include "app.h"
 #include "binder/animation_names.h"
 #include "edit/export_check.h"
+#include "templates/builtin_templates.h"
 
 namespace taescope::web {
 
@@ -441,8 +442,19 @@ bool App::load_user_templates(const std::string& text, const std::string& file_n
     return true;
 }
 
+bool App::choose_game(const std::string& game) {
+    if (!state_.document || !choose_document_game(*state_.document, game, templates_)) return false;
+    // Everything decoded with the templates (evidence, reference counts, inference, the export
+    // check) is worked out again, as after an edit.
+    ++state_.edit.generation;
+    rebuild_timeline();
+    state_.edit.export_dialog.checked = false;
+    notify_page();
+    return true;
+}
+
 void App::reset_user_templates() {
-    for (const char* game : {"SDT", "ER", "NR", "DS3", "AC6"}) templates_.reset_to_builtin(game);
+    for (const std::string& game : builtin_template_games()) templates_.reset_to_builtin(game);
     reference_user_templates_.reset();
     state_.edit.templates_message = "built-in templates restored";
     state_.edit.templates_message_is_error = false;

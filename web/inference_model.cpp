@@ -121,7 +121,10 @@ KnowledgeEntry inferred_field_knowledge(const std::string& game, int32_t type, c
     s.text = std::string(inferred_type_name(f.type)) + " inferred from the stored bytes (" +
              std::string(inference_confidence_name(f.confidence)) + " confidence): " + thousands(f.events) +
              " events, " + thousands(f.nonzero) + " non-zero, " + thousands(f.distinct) + " distinct values";
-    if (f.type != InferredType::Pad) s.text += ", " + number_text(f.min) + " to " + number_text(f.max);
+    if (f.type == InferredType::Constant)
+        s.text += ": the same bytes in every event, so its width is undetermined; it could be " + f.could_be;
+    else if (f.type != InferredType::Pad)
+        s.text += ", " + number_text(f.min) + " to " + number_text(f.max);
     s.text += ". " + f.reason + ".";
     e.statements.push_back(std::move(s));
     return e;
@@ -165,6 +168,7 @@ void write_inference_state(JsonWriter& json, App& app) {
                 .field("evidence", confidence_name(Confidence::Inferred))
                 .field("confidence", inference_confidence_name(f.confidence))
                 .field("distinct", uint64_t(f.distinct))
+                .field("couldBe", f.could_be)
                 .end_object();
         }
         json.end_array().end_object();

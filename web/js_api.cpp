@@ -282,6 +282,10 @@ EMSCRIPTEN_KEEPALIVE const char* taescope_load_templates(const char* text, const
 
 EMSCRIPTEN_KEEPALIVE void taescope_reset_templates() { app().reset_user_templates(); }
 
+// Decode every event file as `game` (SDT, ER, NR, DS3, AC6; "" back to what the clues say):
+// 1 when chosen, 0 when no file is open or the game has no templates.
+EMSCRIPTEN_KEEPALIVE int taescope_choose_game(const char* game) { return app().choose_game(game ? game : "") ? 1 : 0; }
+
 // A reference file to compare the open one with (takes ownership of `data`, like taescope_open):
 // "" when it opened, else the error.
 EMSCRIPTEN_KEEPALIVE const char* taescope_open_compare(uint8_t* data, uint32_t size, const char* name) {

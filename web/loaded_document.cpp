@@ -2,7 +2,7 @@
 
 #include "binder/animation_names.h"
 #include "templates/builtin_templates.h"
-#include "templates/game_detection.h"
+#include "templates/document_game.h"
 
 namespace taescope::web {
 
@@ -11,16 +11,12 @@ namespace {
 TaeFileInfo describe(const Document& doc, const DocumentTae& entry, const TemplateLibrary& templates) {
     TaeFileInfo info;
     info.short_name = entry.slot.file_name.empty() ? path_file_name(entry.name) : entry.slot.file_name;
-    GameClues clues;
-    if (entry.tae) {
-        clues.tae_version = entry.tae->header.version;
-        clues.event_bank = entry.tae->header.event_bank;
-    }
-    clues.binder_member_path = doc.kind == PayloadKind::Tae ? std::string() : entry.name;
+    GameClues clues = game_clues(entry);
     GameGuess guess = detect_game(clues);
     info.game = guess.game;
     info.game_reason = guess.reason;
     info.templates = guess.game.empty() ? nullptr : templates.for_game(guess.game);
+    info.detected = std::move(guess);
     return info;
 }
 
@@ -89,6 +85,22 @@ void refresh_templates(LoadedDocument& doc, const TemplateLibrary& templates) {
     }
     // Edits (field values, new events' defaults) use the templates the panels decode with.
     doc.session.set_templates(first);
+}
+
+bool choose_document_game(LoadedDocument& doc, const std::string& game, const TemplateLibrary& templates) {
+    if (!game.empty() && !templates.for_game(game)) return false;
+    for (TaeFileInfo& info : doc.info) {
+        if (game.empty() || game == info.detected.game) {
+            info.game = info.detected.game;
+            info.game_reason = info.detected.reason;
+        } else {
+            info.game = game;
+            info.game_reason = "chosen by you (the clues say " +
+                               (info.detected.game.empty() ? std::string("nothing") : info.detected.game) + ")";
+        }
+    }
+    refresh_templates(doc, templates);
+    return true;
 }
 
 const char* header_kind_name(TaeAnimationHeaderKind kind) {

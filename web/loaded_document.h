@@ -12,6 +12,7 @@
 #include "io/byte_reader.h"
 #include "io/result.h"
 #include "templates/event_template.h"
+#include "templates/game_detection.h"
 #include "templates/template_library.h"
 
 namespace taescope::web {
@@ -19,7 +20,8 @@ namespace taescope::web {
 struct TaeFileInfo {
     std::string short_name;                    // "a10.tae" for a binder member, the file name for a loose TAE
     std::string game;                          // "SDT", "ER", ... or "" when the clues do not decide
-    std::string game_reason;                   // which clue decided
+    std::string game_reason;                   // which clue decided (or "chosen by you")
+    GameGuess detected;                        // what the clues say (guessed, disagreements), kept when the user chooses
     const GameTemplates* templates = nullptr;  // nullptr: events are shown as raw bytes
 };
 
@@ -52,6 +54,10 @@ Result<LoadedDocument> loaded_document(Result<Document> opened, uint64_t file_si
 
 // Re-reads which templates decode each event file (after the user loaded or reset templates).
 void refresh_templates(LoadedDocument& doc, const TemplateLibrary& templates);
+
+// The user's choice of game for every event file of the document ("" or the detected one: back to
+// what the clues say), then refresh_templates. False (nothing changed) for a game without templates.
+bool choose_document_game(LoadedDocument& doc, const std::string& game, const TemplateLibrary& templates);
 
 // "standard", "import", "unknown", "none": an animation's header kind as the panels and the
 // query API name it.

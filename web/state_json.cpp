@@ -66,7 +66,13 @@ void write_document(JsonWriter& json, const LoadedDocument& doc, const App::Docu
             .field("index", int(i))
             .field("name", info.short_name)
             .field("memberId", int64_t(t.slot.id))
-            .field("game", info.game);
+            .field("game", info.game)
+            .field("gameReason", info.game_reason)
+            .field("gameGuessed", info.game == info.detected.game && info.detected.guessed)
+            .field("detectedGame", info.detected.game);
+        json.key("gameDisagreements").begin_array();
+        for (const std::string& d : info.detected.disagreements) json.string(d);
+        json.end_array();
         if (t.tae) {
             json.field("animations", uint64_t(t.tae->animations.size()))
                 .field("events", uint64_t(totals.events_per_file[i]))

@@ -9,8 +9,9 @@
 //     read included when a model binder is among the files: target <= 100 ms.
 // Each case is dropped on a fresh page in each of ROUNDS rounds (TAESCOPE_BENCH_DROP_ROUNDS,
 // default 3); the rows give the median and the worst round, and every round's figures.
-// Cases: sekiro/c0000, sekiro/c1130, nightreign/c0100, eldenring/c3000.krak (anibnd.dcx) and the
-// model binder with its animations, eldenring/c5051.chrbnd.dcx + c5051.anibnd.dcx dropped together.
+// Cases: sekiro/c0000, sekiro/c1130, ac6/c0100, eldenring/c3000.krak (anibnd.dcx), the model binder
+// with its animations, eldenring/c5051.chrbnd.dcx + c5051.anibnd.dcx dropped together, and a
+// Nightreign character over three binders, nightreign/c7610 + c7610_div00 + c7610_div01.
 //   node bench/browser/drop_open.mjs DIST_DIR
 // TAESCOPE_BENCH_CLI: the native `taescope` (default build/release/taescope). TAESCOPE_BENCH_DROP_TRACE=0: no
 // traced drop. TAESCOPE_BENCH_DROP_CASES=regex: only the cases whose label matches.
@@ -29,10 +30,12 @@ const READY_LIMIT = 2, FRAME_LIMIT_MS = 100;
 const CASES = [
   { label: 'Sekiro c0000.anibnd.dcx (player binder; DFLT in the corpus, the nearest kin of the original Kraken one)', files: ['sekiro/c0000.anibnd.dcx'] },
   { label: 'Sekiro c1130.anibnd.dcx (DFLT NPC binder)', files: ['sekiro/c1130.anibnd.dcx'] },
-  { label: 'Nightreign c0100.anibnd.dcx (player binder)', files: ['nightreign/c0100.anibnd.dcx'] },
+  { label: 'Armored Core VI c0100.anibnd.dcx (player binder)', files: ['ac6/c0100.anibnd.dcx'] },
   { label: 'Elden Ring c3000.krak.anibnd.dcx (KRAK)', files: ['eldenring/c3000.krak.anibnd.dcx'] },
   { label: 'Elden Ring c5051.chrbnd.dcx + c5051.anibnd.dcx dropped together (model read included)',
     files: ['eldenring/c5051.chrbnd.dcx', 'eldenring/c5051.anibnd.dcx'] },
+  { label: 'Nightreign c7610.anibnd.dcx + c7610_div00 + c7610_div01 dropped together (KRAK, one character)',
+    files: ['nightreign/c7610.anibnd.dcx', 'nightreign/c7610_div00.anibnd.dcx', 'nightreign/c7610_div01.anibnd.dcx'] },
 ];
 
 // One drop of `names` (served by newPage) on a page loaded DROP_AFTER_MS before; the page's report.

@@ -43,7 +43,7 @@ HavokMembers find_havok_members(const std::vector<const Document*>& documents) {
             }
             if (ends_with(file, ".compendium")) {
                 if (!out.compendium) out.compendium = ref;
-                else out.notes.push_back("a second compendium (" + name + ") is not used");
+                out.compendia.push_back(ref);
                 return;
             }
             auto clip = parse_clip_member_name(name);
@@ -60,7 +60,7 @@ HavokMembers find_havok_members(const std::vector<const Document*>& documents) {
 }
 
 HavokCharacter::HavokCharacter(std::vector<const Document*> documents)
-    : documents_(std::move(documents)), members_(find_havok_members(documents_)) {}
+    : documents_(std::move(documents)), members_(find_havok_members(documents_)), compendia_(members_.compendia.size()) {}
 
 Bytes HavokCharacter::bytes_of(const HavokMemberRef& ref) const {
     return binder_member_bytes(*documents_[ref.document], ref.member);
@@ -72,17 +72,46 @@ Error HavokCharacter::member_error(const HavokMemberRef& ref, Error e) const {
     return std::move(e.within(where));
 }
 
-Result<const havok::Compendium*> HavokCharacter::compendium() {
-    if (!compendium_read_) {
-        compendium_read_ = true;
-        if (members_.compendium) {
-            auto c = havok::read_compendium(bytes_of(*members_.compendium));
-            if (c.ok()) compendium_ = std::move(c).value();
-            else compendium_error_ = member_error(*members_.compendium, std::move(c.error()));
-        }
+Result<const havok::Compendium*> HavokCharacter::read_compendium_slot(size_t i) {
+    CompendiumSlot& slot = compendia_[i];
+    if (!slot.read) {
+        slot.read = true;
+        auto c = havok::read_compendium(bytes_of(members_.compendia[i]));
+        if (c.ok()) slot.compendium = std::move(c).value();
+        else slot.error = member_error(members_.compendia[i], std::move(c.error()));
     }
-    if (compendium_error_) return *compendium_error_;
-    return compendium_ ? &*compendium_ : nullptr;
+    if (slot.error) return *slot.error;
+    return &*slot.compendium;
+}
+
+Result<const havok::Compendium*> HavokCharacter::compendium() {
+    if (compendia_.empty()) return static_cast<const havok::Compendium*>(nullptr);
+    return read_compendium_slot(0);
+}
+
+Result<const havok::Compendium*> HavokCharacter::compendium_for(const HavokMemberRef& member) {
+    const std::optional<uint64_t> id = havok::tagfile_compendium_id(bytes_of(member));
+    // A tagfile with types of its own (or no tagfile) needs none; without any, the reader says so.
+    if (!id || compendia_.empty()) return static_cast<const havok::Compendium*>(nullptr);
+    // Its own binder's compendia first, then the others', in the order found.
+    std::vector<size_t> order;
+    for (size_t pass = 0; pass < 2; ++pass)
+        for (size_t i = 0; i < compendia_.size(); ++i)
+            if ((members_.compendia[i].document == member.document) == (pass == 0)) order.push_back(i);
+    std::optional<Error> unreadable;
+    for (size_t i : order) {
+        auto c = read_compendium_slot(i);
+        if (!c.ok()) {
+            if (!unreadable) unreadable = c.error();
+            continue;
+        }
+        for (uint64_t known : (*c)->ids)
+            if (known == *id) return *c;
+    }
+    if (unreadable) return *unreadable;
+    return member_error(member, make_error(Error::kNoOffset, "its compendium id " + hex(*id) + " is in none of the " +
+                                                                 std::to_string(compendia_.size()) +
+                                                                 " compendiums of the binders opened"));
 }
 
 Result<const havok::Skeleton*> HavokCharacter::skeleton() {
@@ -92,7 +121,7 @@ Result<const havok::Skeleton*> HavokCharacter::skeleton() {
             skeleton_error_ = make_error(Error::kNoOffset, "no skeleton.hkx in the binders opened");
         } else {
             Bytes bytes = bytes_of(*members_.skeleton);
-            auto comp = compendium();
+            auto comp = compendium_for(*members_.skeleton);
             if (!comp.ok() && !havok::is_havok_packfile(bytes)) {
                 skeleton_error_ = comp.error();
             } else {
@@ -121,7 +150,7 @@ AnimationLength HavokCharacter::length(uint64_t number) {
         out.reason = missing_animation(number).to_string();
     } else {
         Bytes bytes = bytes_of(ref->second);
-        auto comp = compendium();
+        auto comp = compendium_for(ref->second);
         if (!comp.ok() && !havok::is_havok_packfile(bytes)) {
             out.reason = comp.error().to_string();
         } else {
@@ -156,7 +185,7 @@ Result<std::shared_ptr<const havok::AnimationClip>> HavokCharacter::clip(uint64_
         entry.error = missing_animation(number);
     } else {
         Bytes bytes = bytes_of(ref->second);
-        auto comp = compendium();
+        auto comp = compendium_for(ref->second);
         if (!comp.ok() && !havok::is_havok_packfile(bytes)) {
             entry.error = comp.error();
         } else {

@@ -1,6 +1,12 @@
 // The Havok side of a character: its skeleton.hkx, cXXXX.compendium and aXXX_YYYYYY.hkx
 // animation members, found by name (case-insensitive) in the binders opened together (a player
-// binder c0000.anibnd.dcx with its c0000_a000_hi.anibnd.dcx animation binders, or one NPC binder).
+// binder c0000.anibnd.dcx with its c0000_a000_hi.anibnd.dcx animation binders, a Nightreign
+// character's cXXXX.anibnd.dcx with its cXXXX_div00/_div01 binders, or one NPC binder).
+//
+// Each animation binder may carry a compendium of its own (cXXXX_div00.compendium beside the
+// clips of _div00, cXXXX_div01.compendium beside those of _div01): a tagfile takes its types from
+// the compendium whose TCID ids hold its TCRF id, looked for in its own binder first, then in the
+// others (a skeleton in a binder without a compendium finds one in its companions).
 //
 // Nothing is decoded at construction: the compendium and the skeleton are read on first use, an
 // animation's header (timing) when its length is asked for, and its tracks only when a clip is
@@ -33,7 +39,8 @@ struct HavokMemberRef {
 
 struct HavokMembers {
     std::optional<HavokMemberRef> skeleton;
-    std::optional<HavokMemberRef> compendium;
+    std::optional<HavokMemberRef> compendium;  // the first one found
+    std::vector<HavokMemberRef> compendia;     // every one, in the order found (the first included)
     std::unordered_map<uint64_t, HavokMemberRef> animations;  // by full animation number
     std::vector<std::string> notes;                           // duplicates and the like
 };
@@ -72,8 +79,11 @@ public:
 
     // The skeleton, or why there is none.
     Result<const havok::Skeleton*> skeleton();
-    // The compendium (null when the binders hold none), or why it could not be read.
+    // The first compendium (null when the binders hold none), or why it could not be read.
     Result<const havok::Compendium*> compendium();
+    // The compendium a member's tagfile takes its types from (see the head); null when it
+    // needs none or the binders hold none, an error when it is in none of them or unreadable.
+    Result<const havok::Compendium*> compendium_for(const HavokMemberRef& member);
     AnimationLength length(uint64_t full_animation_number);
     // The decoded clip, or why it cannot be had.
     Result<std::shared_ptr<const havok::AnimationClip>> clip(uint64_t full_animation_number);
@@ -83,11 +93,18 @@ private:
     Error member_error(const HavokMemberRef& ref, Error e) const;
     Error missing_animation(uint64_t number) const;
 
+    // Compendium i of members_.compendia, read on first use.
+    Result<const havok::Compendium*> read_compendium_slot(size_t i);
+
     std::vector<const Document*> documents_;
     HavokMembers members_;
-    bool compendium_read_ = false, skeleton_read_ = false;
-    std::optional<havok::Compendium> compendium_;
-    std::optional<Error> compendium_error_;
+    bool skeleton_read_ = false;
+    struct CompendiumSlot {
+        bool read = false;
+        std::optional<havok::Compendium> compendium;
+        std::optional<Error> error;
+    };
+    std::vector<CompendiumSlot> compendia_;  // parallel to members_.compendia
     std::optional<havok::Skeleton> skeleton_;
     std::optional<Error> skeleton_error_;
     std::unordered_map<uint64_t, AnimationLength> lengths_;

@@ -387,6 +387,15 @@ Result<Compendium> read_compendium(Bytes file) {
     return c;
 }
 
+std::optional<uint64_t> tagfile_compendium_id(Bytes file) {
+    if (is_havok_packfile(file)) return std::nullopt;
+    auto top = read_top(file, "TAG0");
+    if (!top.ok() || find_section(*top, "TYPE")) return std::nullopt;
+    const Section* tcrf = find_section(*top, "TCRF");
+    if (!tcrf || tcrf->size < 8) return std::nullopt;
+    return load_u64le(file.data() + tcrf->payload);
+}
+
 Result<Tagfile> Tagfile::read(Bytes file, const Compendium* compendium) {
     if (is_havok_packfile(file)) return packfile_error();
     auto top = read_top(file, "TAG0");

@@ -71,6 +71,9 @@ struct Compendium {
     TypeTable types;
 };
 Result<Compendium> read_compendium(Bytes file);
+// The compendium id a tagfile takes its types from (its TCRF section), or nullopt when it has
+// none (its own TYPE section, a packfile, or bytes that are no tagfile).
+std::optional<uint64_t> tagfile_compendium_id(Bytes file);
 
 // True when the bytes start like a Havok packfile (DS3 and older): another format.
 bool is_havok_packfile(Bytes file);

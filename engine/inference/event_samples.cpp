@@ -54,6 +54,11 @@ void EventSamples::add_document(const Document& doc) {
         if (t.tae) add_file(*t.tae);
 }
 
+void EventSamples::add_samples(const EventSamples& other) {
+    for (const TypeSamples& t : other.types())
+        for (size_t i = 0; i < t.events(); ++i) add_event(t.type, Bytes(t.event_bytes(i), t.lengths[i]));
+}
+
 const TypeSamples* EventSamples::find(int32_t type) const {
     auto it = std::lower_bound(types_.begin(), types_.end(), type,
                                [](const TypeSamples& s, int32_t t) { return s.type < t; });

@@ -38,6 +38,8 @@ public:
     void add_file(const TaeFile& tae);
     // Every event file of the document that parsed.
     void add_document(const Document& doc);
+    // Every event of `other` (to infer from several parts together).
+    void add_samples(const EventSamples& other);
 
     // Types by ascending id.
     const std::vector<TypeSamples>& types() const { return types_; }

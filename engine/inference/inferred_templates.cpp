@@ -24,6 +24,7 @@ FieldType template_field_type(InferredType t) {
             return FieldType::Bool;
         case InferredType::Pad:
         case InferredType::Bytes:
+        case InferredType::Constant:
             return FieldType::Bytes;
     }
     return FieldType::Bytes;
@@ -31,6 +32,8 @@ FieldType template_field_type(InferredType t) {
 
 std::string inferred_field_name(const InferredField& f) {
     if (f.type == InferredType::Pad) return "inferred padding @" + std::to_string(f.offset);
+    if (f.type == InferredType::Constant)
+        return "inferred constant @" + std::to_string(f.offset) + ", width undetermined: " + f.could_be;
     return "inferred " + std::string(inferred_type_name(f.type)) + " @" + std::to_string(f.offset) + " (" +
            std::string(inference_confidence_name(f.confidence)) + ")";
 }

@@ -32,6 +32,8 @@ std::string_view inferred_type_name(InferredType t) {
             return "pad";
         case InferredType::Bytes:
             return "bytes";
+        case InferredType::Constant:
+            return "const";
     }
     return "bytes";
 }
@@ -172,6 +174,7 @@ public:
                 o += 1;
             }
         }
+        undetermine_constants(out);
         merge_padding(out);
     }
 
@@ -400,6 +403,15 @@ private:
         std::stable_sort(merged_.begin(), merged_.end(), [](const Run& a, const Run& b) { return a.count > b.count; });
         for (size_t i = 0; i < merged_.size() && i < 4; ++i) f.common.push_back({merged_[i].value, merged_[i].count});
         f.confidence = confidence_of(f);
+        // Only 0 and -1 (every byte 0x00 or every byte 0xFF): they read the same at every
+        // width, so the width is as undetermined as a constant's.
+        if (size >= 2 && f.nonzero > 0 && !f.constant && f.type != InferredType::F32 &&
+            std::all_of(merged_.begin(), merged_.end(),
+                        [&](const Run& r) { return r.value == 0 || r.value == mask; })) {
+            f.confidence = InferenceConfidence::Low;
+            f.could_be = constant_readings(mask, size, o);
+            f.reason = "only 0 and -1: its width cannot be told (-1 could be " + f.could_be + ")";
+        }
         out.fields.push_back(std::move(f));
     }
 
@@ -416,6 +428,68 @@ private:
         if (f.events >= 20 && f.nonzero >= 10 && f.distinct - (f.nonzero < f.events ? 1 : 0) >= values_needed)
             return InferenceConfidence::High;
         return InferenceConfidence::Medium;
+    }
+
+    // A field that holds the same non-zero bytes in every event says nothing of its width: it
+    // becomes a constant, joined with the constants beside it in the same 4-byte word, and says
+    // what it could be.
+    static void undetermine_constants(InferredLayout& out) {
+        std::vector<InferredField> merged;
+        for (InferredField& f : out.fields) {
+            if (!f.constant) {
+                merged.push_back(std::move(f));
+                continue;
+            }
+            f.type = InferredType::Constant;
+            const uint64_t raw = f.common.empty() ? 0 : f.common.front().first;
+            if (!merged.empty() && merged.back().type == InferredType::Constant &&
+                merged.back().offset + merged.back().size == f.offset && merged.back().offset / 4 == f.offset / 4) {
+                InferredField& m = merged.back();
+                const uint64_t joined = m.common.front().first | (raw << (8 * m.size));
+                m.size += f.size;
+                m.events = std::min(m.events, f.events);
+                m.nonzero = m.events;
+                m.common = {{joined, m.events}};
+                continue;
+            }
+            merged.push_back(std::move(f));
+        }
+        for (InferredField& f : merged) {
+            if (f.type != InferredType::Constant) continue;
+            const uint64_t raw = f.common.front().first;
+            f.min = f.max = double(raw);
+            f.confidence = InferenceConfidence::Low;
+            f.could_be = constant_readings(raw, f.size, f.offset);
+            f.reason = "the same bytes in every event: its width cannot be told (" + f.could_be + ")";
+        }
+        out.fields = std::move(merged);
+    }
+
+    // "s32 -1, 2 x s16 -1 or 4 x u8 255": the aligned readings of a constant's bytes.
+    static std::string constant_readings(uint64_t raw, uint32_t size, uint32_t offset) {
+        auto u8s = [&]() {
+            std::string t;
+            for (uint32_t i = 0; i < size; ++i) t += (i ? " " : "") + std::to_string((raw >> (8 * i)) & 0xFF);
+            return t;
+        };
+        auto s16 = [](uint64_t v) { return std::to_string(int16_t(uint16_t(v))); };
+        std::vector<std::string> readings;
+        if (size == 4 && offset % 4 == 0) {
+            readings.push_back("s32 " + std::to_string(int32_t(uint32_t(raw))));
+            if (word_reads_as_float(uint32_t(raw))) {
+                char buf[32];
+                std::snprintf(buf, sizeof buf, "f32 %g", double(TaeEvent::bits_to_f32(uint32_t(raw))));
+                readings.push_back(buf);
+            }
+            readings.push_back("s16 " + s16(raw) + " + s16 " + s16(raw >> 16));
+        } else if (size == 2 && offset % 2 == 0) {
+            readings.push_back("s16 " + s16(raw));
+        }
+        readings.push_back(size == 1 ? "u8 " + u8s() : std::to_string(size) + " x u8 " + u8s());
+        std::string out;
+        for (size_t i = 0; i < readings.size(); ++i)
+            out += (i == 0 ? "" : i + 1 == readings.size() ? " or " : ", ") + readings[i];
+        return out;
     }
 
     void merge_padding(InferredLayout& out) const {
@@ -446,7 +520,7 @@ std::string InferredField::value_text(Bytes params) const {
     if (offset > params.size() || params.size() - offset < size) return "";
     const uint8_t* p = params.data() + offset;
     char buf[64];
-    if (type == InferredType::Pad || type == InferredType::Bytes || size > 8) {
+    if (type == InferredType::Pad || type == InferredType::Bytes || type == InferredType::Constant || size > 8) {
         std::string out;
         for (uint32_t i = 0; i < size; ++i) {
             std::snprintf(buf, sizeof buf, "%s%02X", i ? " " : "", p[i]);

@@ -21,7 +21,12 @@
 //  - an integer stores its sign in every byte above its value: -1 is FF FF FF FF, so a 0xFF
 //    byte above a byte whose top bit is clear is two fields, and bytes equal in every event
 //    and 0xFF in some are one (the sign extension); zero and -1 say nothing either way;
-//  - a byte that only holds 0 and 1 is a bool, a field that is zero in every event is padding.
+//  - a byte that only holds 0 and 1 is a bool, a field that is zero in every event is padding;
+//  - a field whose bytes are the same non-zero value in every event is a constant of
+//    undetermined width: FF FF FF FF is an s32 -1, two s16 -1 or four u8 255, and nothing in the
+//    data tells which, so it is never typed with confidence (low, with what it could be); a
+//    field of 2 bytes or more holding only 0 and -1 keeps its type, with low confidence and the
+//    readings -1 could have (0 and -1 read the same at every width).
 // Fields past the shortest stored length are judged on the events long enough to hold them.
 //
 // Deterministic: only counts of values and lengths are used, never the order of the events.
@@ -38,8 +43,8 @@
 
 namespace taescope {
 
-enum class InferredType : uint8_t { F32, S32, U32, S16, U16, S8, U8, Bool, Pad, Bytes };
-// "f32", "s32", ..., "bool", "pad", "bytes"
+enum class InferredType : uint8_t { F32, S32, U32, S16, U16, S8, U8, Bool, Pad, Bytes, Constant };
+// "f32", "s32", ..., "bool", "pad", "bytes", "const" (the same non-zero bytes in every event)
 std::string_view inferred_type_name(InferredType t);
 bool inferred_type_is_float(InferredType t);
 bool inferred_type_is_integer(InferredType t);  // the integers and bool
@@ -53,7 +58,11 @@ struct InferredField {
     uint32_t offset = 0;
     uint32_t size = 0;
     InferredType type = InferredType::Bytes;
-    bool constant = false;  // every event holding it stores the same non-zero value
+    bool constant = false;  // every event holding it stores the same non-zero value (type Constant)
+    // For a constant: its width and type are undetermined; the readings it could be, e.g.
+    // "s32 -1, s16 -1 + s16 -1 or 4 x u8 255 255 255 255". For a field holding only 0 and -1:
+    // the readings of -1. Empty otherwise.
+    std::string could_be;
     InferenceConfidence confidence = InferenceConfidence::Low;
 
     // The evidence, over the events whose bytes hold the whole field.

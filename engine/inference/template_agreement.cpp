@@ -1,6 +1,7 @@
 #include "inference/template_agreement.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace taescope {
 
@@ -14,6 +15,8 @@ std::string_view field_verdict_name(FieldVerdict v) {
             return "differs";
         case FieldVerdict::TemplateFinding:
             return "template-finding";
+        case FieldVerdict::Undetermined:
+            return "undetermined";
     }
     return "differs";
 }
@@ -49,14 +52,48 @@ std::string field_text(const InferredField& f) {
            " bytes)";
 }
 
+// True when every event of `s` that holds [offset, offset + size) stores the same bytes there.
+bool same_in_every_event(const TypeSamples& s, uint32_t offset, uint32_t size) {
+    const uint8_t* first = nullptr;
+    for (size_t i = 0; i < s.events(); ++i) {
+        if (s.lengths[i] < offset + size) continue;
+        const uint8_t* p = s.event_bytes(i) + offset;
+        if (!first)
+            first = p;
+        else if (std::memcmp(first, p, size) != 0)
+            return false;
+    }
+    return true;
+}
+
+// True when the field is 2 bytes or more and every event of `s` that holds it stores only 0x00
+// bytes or only 0xFF bytes there: 0 and -1 read the same at every width (s32 -1 is two s16 -1
+// and four u8 255), so such a field's width cannot be told either.
+bool only_zero_and_minus_one(const TypeSamples& s, uint32_t offset, uint32_t size) {
+    if (size < 2) return false;
+    for (size_t i = 0; i < s.events(); ++i) {
+        if (s.lengths[i] < offset + size) continue;
+        const uint8_t* p = s.event_bytes(i) + offset;
+        if (p[0] != 0 && p[0] != 0xFF) return false;
+        for (uint32_t b = 1; b < size; ++b)
+            if (p[b] != p[0]) return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 TypeComparison compare_with_template(const TypeSamples& s, const EventTypeTemplate& templ, InferenceRules rules) {
+    return compare_layout_with_template(infer_layout(s, 0, rules), s, s, templ);
+}
+
+TypeComparison compare_layout_with_template(InferredLayout inferred, const TypeSamples& from, const TypeSamples& s,
+                                            const EventTypeTemplate& templ) {
     TypeComparison c;
     c.type = s.type;
     c.name = templ.name;
     c.events = s.events();
-    c.inferred = infer_layout(s, 0, rules);
+    c.inferred = std::move(inferred);
     for (const TemplateField& tf : templ.fields) {
         FieldComparison fc;
         fc.offset = tf.offset;
@@ -92,6 +129,16 @@ TypeComparison compare_with_template(const TypeSamples& s, const EventTypeTempla
         if (fc.verdict == FieldVerdict::TemplateFinding) {
             ++c.finding_fields;
             c.finding_bytes += tf.size;
+            c.fields.push_back(std::move(fc));
+            continue;
+        }
+        const bool constant = same_in_every_event(from, tf.offset, tf.size);
+        if (constant || only_zero_and_minus_one(from, tf.offset, tf.size)) {
+            fc.verdict = FieldVerdict::Undetermined;
+            fc.why = constant ? "the same bytes in every event inferred from: its width and type cannot be told"
+                              : "only 0 and -1 in every event inferred from: its width cannot be told";
+            ++c.undetermined_fields;
+            c.undetermined_bytes += tf.size;
             c.fields.push_back(std::move(fc));
             continue;
         }
@@ -154,13 +201,17 @@ GameComparison compare_with_templates(const EventSamples& samples, const GameTem
             continue;
         }
         if (t.events() < min_events) continue;
-        TypeComparison c = compare_with_template(t, *templ, rules);
-        g.live_bytes += c.live_bytes;
-        g.agreeing_bytes += c.agreeing_bytes;
-        g.finding_bytes += c.finding_bytes;
-        g.types.push_back(std::move(c));
+        g.add(compare_with_template(t, *templ, rules));
     }
     return g;
+}
+
+void GameComparison::add(TypeComparison c) {
+    live_bytes += c.live_bytes;
+    agreeing_bytes += c.agreeing_bytes;
+    finding_bytes += c.finding_bytes;
+    undetermined_bytes += c.undetermined_bytes;
+    types.push_back(std::move(c));
 }
 
 }  // namespace taescope

@@ -4,6 +4,10 @@
 // (layout_inference.h) is compared with the template field by field:
 //  - a template field is *live* when some event holding it has a non-zero byte in it (a field
 //    that is always zero says nothing about its type);
+//  - a live field whose bytes are the same in every event the layout was inferred from is
+//    *undetermined*: the data cannot tell a u8[4] of 0xFF from an s32 of -1 (the inference says
+//    so, layout_inference.h), so it is reported apart and left out of the share, which is the
+//    share of the live bytes where the data varies;
 //  - a live field *agrees* when an inferred field starts at its offset, is of the same kind
 //    (float, or integer: the integers and bool) and decodes the same value on every event. Two
 //    integers of different widths decode the same value when the wider one's extra bytes are
@@ -25,8 +29,9 @@
 
 namespace taescope {
 
-enum class FieldVerdict : uint8_t { NotLive, Agrees, Differs, TemplateFinding };
-std::string_view field_verdict_name(FieldVerdict v);  // "not-live", "agrees", "differs", "template-finding"
+enum class FieldVerdict : uint8_t { NotLive, Agrees, Differs, TemplateFinding, Undetermined };
+// "not-live", "agrees", "differs", "template-finding", "undetermined"
+std::string_view field_verdict_name(FieldVerdict v);
 
 struct FieldComparison {
     uint32_t offset = 0, size = 0;
@@ -40,8 +45,9 @@ struct TypeComparison {
     int32_t type = 0;
     std::string name;  // the template's
     uint64_t events = 0;
-    uint64_t live_bytes = 0, agreeing_bytes = 0, finding_bytes = 0;
-    uint32_t live_fields = 0, agreeing_fields = 0, finding_fields = 0;
+    // live: live where the data varies (undetermined and findings apart)
+    uint64_t live_bytes = 0, agreeing_bytes = 0, finding_bytes = 0, undetermined_bytes = 0;
+    uint32_t live_fields = 0, agreeing_fields = 0, finding_fields = 0, undetermined_fields = 0;
     std::vector<FieldComparison> fields;  // one per template field, in order
     InferredLayout inferred;              // from the data alone
 
@@ -51,14 +57,20 @@ struct TypeComparison {
 // Compares the layout inferred from `samples` with `templ` (infers it first).
 TypeComparison compare_with_template(const TypeSamples& samples, const EventTypeTemplate& templ,
                                      InferenceRules rules = InferenceRules::Full);
+// Compares `inferred` (inferred from the events of `from`) with `templ` on the events of `judged`:
+// liveness, the kinds the data contradict and the values decoded are judged there, whether a
+// field is undetermined on `from`. With `from` and `judged` the same: compare_with_template.
+TypeComparison compare_layout_with_template(InferredLayout inferred, const TypeSamples& from, const TypeSamples& judged,
+                                            const EventTypeTemplate& templ);
 
 struct GameComparison {
     std::string game;
     uint32_t min_events = 20;
     std::vector<TypeComparison> types;  // types with a template and at least min_events events, by type
-    uint64_t live_bytes = 0, agreeing_bytes = 0, finding_bytes = 0;
+    uint64_t live_bytes = 0, agreeing_bytes = 0, finding_bytes = 0, undetermined_bytes = 0;
     uint32_t types_without_template = 0;  // types of the samples the templates do not define
     double share() const { return live_bytes ? double(agreeing_bytes) / double(live_bytes) : 1.0; }
+    void add(TypeComparison c);
 };
 
 // Every type of the samples that `templates` define and that has at least `min_events` events.

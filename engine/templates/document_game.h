@@ -9,7 +9,9 @@ namespace taescope {
 
 GameClues game_clues(const DocumentTae& tae);
 
-// The game of the document's first event file that decides one; "" with the reason otherwise.
+// The game of the document's event files: the first decided by a path root, else the first
+// guess; "" with the reason when none decides. Its disagreements gather every event file's
+// clues that point elsewhere (an event file that names another game among them).
 GameGuess detect_document_game(const Document& doc);
 
 }  // namespace taescope

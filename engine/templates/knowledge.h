@@ -3,7 +3,7 @@
 // every meaning shown can say where it comes from.
 //
 // The statements live in engine/templates/knowledge/knowledge.txt (syntax: knowledge_text.h),
-// embedded into the engine by tools/embed_knowledge.py like the built-in templates. A field the
+// embedded into the engine at build time (tools/embed_texts.cmake) like the built-in templates. A field the
 // templates name but the notes say nothing more about is "Sourced (Smithbox)" (or whichever tool
 // the template came from): template_field_knowledge() gives that default.
 //

@@ -33,7 +33,7 @@ inline constexpr std::string_view kKnowledgeTextMagic = "format taescope-knowled
 // Errors name the line: "knowledge line 12: ...", with the byte offset of the line.
 Result<std::vector<KnowledgeEntry>> parse_knowledge_text(std::string_view text);
 
-// Defined in the generated knowledge_data.cpp (tools/embed_knowledge.py).
+// Defined in knowledge_data.cpp, generated at build time by tools/embed_texts.cmake.
 std::string_view builtin_knowledge_text();
 
 }  // namespace taescope

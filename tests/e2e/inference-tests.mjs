@@ -1,13 +1,13 @@
 // End-to-end tests of the event layouts inferred from the data (issue 33): on the page, a
-// Nightreign event of a type no template knows shows fields inferred from the file's events,
+// Armored Core VI event of a type no template knows (328, 333, 735, 10300 in ac6/c0100) shows fields inferred from the file's events,
 // marked Inferred; the inferred layouts saved as a template file, loaded back, decode the same
 // fields, and the community types stay as they were. Called by run-e2e.mjs with its helpers.
 import fs from 'node:fs';
 import path from 'node:path';
 
 export async function inferenceTests({ openPage, dropFile, frames, test, check, corpusFile, shots }) {
-  await test('inference: a Nightreign event without a template shows inferred fields marked Inferred; the saved template file reopens and decodes the same fields', async () => {
-    const file = corpusFile('nightreign/c0100.anibnd.dcx');
+  await test('inference: an Armored Core VI event without a template shows inferred fields marked Inferred; the saved template file reopens and decodes the same fields', async () => {
+    const file = corpusFile('ac6/c0100.anibnd.dcx');
     if (!file) return 'skip';
     const { page, context, problems } = await openPage({ query: '?sample=none' });
     try {
@@ -16,7 +16,7 @@ export async function inferenceTests({ openPage, dropFile, frames, test, check, 
       // Inference runs after the open, a slice a frame; it never delays the open.
       await page.waitForFunction(() => window.taescope.state().inference.status === 'done', null, { timeout: 60000 });
       let s = await page.evaluate(() => window.taescope.state());
-      check(s.inference.game === 'NR', `inference game ${s.inference.game}`);
+      check(s.inference.game === 'AC6', `inference game ${s.inference.game}`);
       check(s.inference.typesTotal > 50 && s.inference.typesDone === s.inference.typesTotal,
         `${s.inference.typesDone} of ${s.inference.typesTotal} types`);
       console.log(`note  inference: ${s.inference.typesTotal} types of c0100 in ${s.inference.ms.toFixed(0)} ms of slices`);
@@ -46,7 +46,9 @@ export async function inferenceTests({ openPage, dropFile, frames, test, check, 
       const hex = s.selectedEvent.parameterHex;
       for (const f of inferred.fields) {
         check(f.evidence === 'Inferred', `field @${f.offset} evidence ${f.evidence}`);
-        check(['f32', 's32', 'u32', 's16', 'u16', 's8', 'u8', 'bool', 'pad', 'bytes'].includes(f.type), `field @${f.offset} type ${f.type}`);
+        check(['f32', 's32', 'u32', 's16', 'u16', 's8', 'u8', 'bool', 'pad', 'bytes', 'const'].includes(f.type), `field @${f.offset} type ${f.type}`);
+        // A constant is never typed with confidence: low, with what it could be.
+        if (f.type === 'const') check(f.confidence === 'low' && f.couldBe.length > 0, `constant @${f.offset}: ${f.confidence}, "${f.couldBe}"`);
         check(f.offset * 2 + f.size * 2 <= hex.length, `field @${f.offset} past the bytes`);
       }
       await frames(page);
@@ -57,12 +59,12 @@ export async function inferenceTests({ openPage, dropFile, frames, test, check, 
       check(typeof text === 'string' && text.startsWith('format taescope-templates 1'), 'no template text');
       check(text.includes(`event ${inferred.type} `), `type ${inferred.type} is not in the saved file`);
       const before = s.selectedEvent;
-      await page.evaluate((t) => window.taescope.loadTemplates(t, 'NR-inferred.templates.txt'), text);
+      await page.evaluate((t) => window.taescope.loadTemplates(t, 'AC6-inferred.templates.txt'), text);
       await frames(page);
       s = await page.evaluate(() => window.taescope.state());
       check(s.selectedEvent.template !== '', 'the loaded template file does not decode the type');
       const decoded = s.selectedEvent.fields.filter((f) => f.type !== 'bytes');
-      const expected = inferred.fields.filter((f) => f.type !== 'pad' && f.type !== 'bytes');
+      const expected = inferred.fields.filter((f) => f.type !== 'pad' && f.type !== 'bytes' && f.type !== 'const');
       check(decoded.length === expected.length, `${decoded.length} decoded fields, ${expected.length} inferred`);
       expected.forEach((f, i) => {
         check(decoded[i].offset === f.offset && decoded[i].size === f.size, `field ${i}: @${decoded[i].offset} vs @${f.offset}`);

@@ -195,10 +195,12 @@ TEST_CASE("corpus: every anibnd opens, every TAE member parses, and the file exp
     } files[] = {
         {"sekiro/c0000.anibnd.dcx", 65, 2209},   {"sekiro/c5070.anibnd.dcx", 1, 32},
         {"eldenring/c2100.anibnd.dcx", 1, 195},  {"eldenring/c3010.anibnd.dcx", 1, 510},
-        {"eldenring/c4310.anibnd.dcx", 1, 1165}, {"nightreign/c0100.anibnd.dcx", 53, 1983},
+        {"eldenring/c4310.anibnd.dcx", 1, 1165}, {"ac6/c0100.anibnd.dcx", 53, 1983},
         {"ds3/c0000.anibnd.dcx", 251, 7777},     {"sekiro/c1451.krak.anibnd.dcx", 0, 0},
         {"eldenring/c3061.krak.anibnd.dcx", 0, 0}, {"eldenring/c1000.krak.anibnd.dcx", 1, 0},
         {"eldenring/c3000.krak.anibnd.dcx", 1, 0}, {"eldenring/c5780.krak.anibnd.dcx", 1, 0},
+        {"nightreign/c7610.anibnd.dcx", 1, 124}, {"nightreign/c7610_div00.anibnd.dcx", 0, 0},
+        {"nightreign/c7610_div01.anibnd.dcx", 0, 0},
     };
     for (const auto& e : files) {
         SUBCASE(e.file) {

@@ -278,7 +278,7 @@ TEST_CASE("hostile BND4 headers give errors with offsets, never crashes") {
 
 TEST_CASE("corpus: the BND4 of every DFLT .anibnd.dcx is canonical and writes back byte-identical") {
     const char* files[] = {"sekiro/c0000.anibnd.dcx",     "sekiro/c5070.anibnd.dcx",   "eldenring/c2100.anibnd.dcx",
-                           "eldenring/c3010.anibnd.dcx",  "eldenring/c4310.anibnd.dcx", "nightreign/c0100.anibnd.dcx",
+                           "eldenring/c3010.anibnd.dcx",  "eldenring/c4310.anibnd.dcx", "ac6/c0100.anibnd.dcx",
                            "ds3/c0000.anibnd.dcx"};
     for (const char* rel : files) {
         SUBCASE(rel) {

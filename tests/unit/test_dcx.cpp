@@ -325,8 +325,8 @@ TEST_CASE("a bare zlib bomb is stopped at the limit") {
 }
 
 TEST_CASE("corpus: every DFLT .anibnd.dcx decompresses to its declared size and writes back byte-identical") {
-    const char* files[] = {"sekiro/c0000.anibnd.dcx",    "sekiro/c5070.anibnd.dcx",    "eldenring/c2100.anibnd.dcx",
-                           "eldenring/c3010.anibnd.dcx", "eldenring/c4310.anibnd.dcx", "nightreign/c0100.anibnd.dcx",
+    const char* files[] = {"sekiro/c0000.anibnd.dcx",     "sekiro/c5070.anibnd.dcx",   "eldenring/c2100.anibnd.dcx",
+                           "eldenring/c3010.anibnd.dcx",  "eldenring/c4310.anibnd.dcx", "ac6/c0100.anibnd.dcx",
                            "ds3/c0000.anibnd.dcx"};
     for (const char* rel : files) {
         SUBCASE(rel) {

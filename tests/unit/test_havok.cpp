@@ -275,6 +275,54 @@ TEST_CASE("havok: a character split over two binders (our BND4 writer) reads lik
     }
 }
 
+TEST_CASE("havok: a Nightreign character over three binders, each _div binder with its own compendium, in any order") {
+    // nightreign/c7610: the TAE and the skeleton in c7610.anibnd.dcx, the clips in c7610_div00 and
+    // c7610_div01, each beside a compendium of its own (c7610_div00.compendium, c7610_div01.compendium).
+    // A clip takes its types from the compendium that holds its TCRF id: read with the other
+    // binder's, it fails ("compendium id ... is not one of the compendium's TCID ids").
+    std::string main_path = corpus_path("nightreign/c7610.anibnd.dcx");
+    std::string div0_path = corpus_path("nightreign/c7610_div00.anibnd.dcx");
+    std::string div1_path = corpus_path("nightreign/c7610_div01.anibnd.dcx");
+    if (main_path.empty() || div0_path.empty() || div1_path.empty()) return;
+    Document main = open_corpus(main_path), div0 = open_corpus(div0_path), div1 = open_corpus(div1_path);
+    const std::vector<std::vector<const Document*>> orders = {
+        {&main, &div0, &div1}, {&main, &div1, &div0}, {&div1, &div0, &main}};
+    size_t clips_each = 0;
+    for (const auto& order : orders) {
+        HavokCharacter character(order);
+        CHECK(character.members().compendia.size() == 2);
+        auto skeleton = character.skeleton();
+        REQUIRE_MESSAGE(skeleton.ok(), skeleton.error().to_string());
+        CHECK((*skeleton)->bones.size() == 272);
+        size_t read = 0;
+        for (const auto& [number, ref] : character.members().animations) {
+            AnimationLength length = character.length(number);
+            CHECK_MESSAGE(length.known, animation_name(number) << ": " << length.reason);
+            auto comp = character.compendium_for(ref);
+            REQUIRE(comp.ok());
+            // The compendium found is the one in the clip's own binder.
+            const HavokMemberRef* own = nullptr;
+            for (const HavokMemberRef& c : character.members().compendia)
+                if (c.document == ref.document) own = &c;
+            REQUIRE(own);
+            HavokCharacter alone({order[ref.document]});
+            auto own_comp = alone.compendium();
+            REQUIRE(own_comp.ok());
+            CHECK((*comp)->ids == (*own_comp)->ids);
+            read += length.known;
+        }
+        CHECK(read == 106);  // 57 clips in _div00, 49 in _div01
+        clips_each = read;
+        // One clip of each binder decodes whole.
+        for (uint64_t number : {uint64_t(20), uint64_t(1002001)}) {
+            auto clip = character.clip(number);
+            const std::string why = clip.ok() ? std::string() : clip.error().to_string();
+            CHECK_MESSAGE(clip.ok(), why);
+        }
+    }
+    CHECK(clips_each == 106);
+}
+
 TEST_CASE("havok: binders without Havok data, and DS3's packfiles, say why") {
     std::string c3000 = corpus_path("eldenring/c3000.krak.anibnd.dcx");
     if (!c3000.empty()) {

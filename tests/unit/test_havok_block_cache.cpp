@@ -21,7 +21,7 @@ std::vector<std::string> corpus_anim_binders() {
     std::vector<std::string> out;
     const std::string root = corpus_dir();
     if (root.empty()) return out;
-    for (const char* game : {"sekiro", "eldenring", "nightreign", "ds3"}) {
+    for (const char* game : {"sekiro", "eldenring", "ac6", "nightreign", "ds3"}) {
         // dirent rather than std::filesystem: the suite also runs compiled to wasm (NODERAWFS).
         const std::string folder = root + "/" + game;
         DIR* dir = opendir(folder.c_str());

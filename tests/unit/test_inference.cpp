@@ -9,9 +9,11 @@
 #include <random>
 #include <vector>
 
+#include "inference/cross_validation.h"
 #include "inference/event_samples.h"
 #include "inference/inferred_templates.h"
 #include "inference/layout_inference.h"
+#include "inference/template_agreement.h"
 #include "templates/event_decoder.h"
 #include "templates/template_library.h"
 #include "templates/template_text_format.h"
@@ -168,15 +170,16 @@ TEST_CASE("infer: the same events in any order give the same layout") {
 }
 
 TEST_CASE("infer: one event, all-zero events, and ties in the commonest values") {
-    SUBCASE("one event: fields, each with low confidence") {
+    SUBCASE("one event: every non-zero word a constant of undetermined width, low confidence") {
         const uint8_t e[] = {0x00, 0x00, 0x80, 0x3F, 5, 0, 0, 0};
         EventSamples s;
         s.add_event(3, Bytes(e, sizeof e));
         InferredLayout l = infer_layout(s.types()[0]);
         REQUIRE(l.fields.size() == 2);
-        CHECK(l.fields[0].type == InferredType::F32);
-        CHECK(l.fields[0].min == 1.0);
-        CHECK(l.fields[1].type == InferredType::S32);
+        CHECK(l.fields[0].type == InferredType::Constant);
+        CHECK(l.fields[0].could_be.find("f32 1") != std::string::npos);
+        CHECK(l.fields[1].type == InferredType::Constant);
+        CHECK(l.fields[1].could_be.find("s32 5") != std::string::npos);
         for (const InferredField& f : l.fields) CHECK(f.confidence == InferenceConfidence::Low);
     }
     SUBCASE("all-zero events: one padding field over the whole length") {
@@ -208,6 +211,177 @@ TEST_CASE("infer: one event, all-zero events, and ties in the commonest values")
         CHECK(l.fields[0].common[2].first == 7);
         CHECK(l.fields[0].distinct == 3);
     }
+}
+
+TEST_CASE("infer: a field the same in every event is a constant of undetermined width, never a confident type") {
+    // s32 id (varies), FF FF FF FF (every event: s32 -1, two s16 -1 or four u8 255?), f32 (varies),
+    // a flag byte (varies) beside 3 bytes of 0x07 in every event.
+    EventSamples s;
+    std::mt19937 rng(9);
+    for (int i = 0; i < 300; ++i) {
+        uint8_t e[16];
+        const int32_t id = int32_t(1000 + rng() % 5000);
+        const float x = float(rng() % 1000) / 8.0f + 0.5f;
+        std::memcpy(e, &id, 4);
+        std::memset(e + 4, 0xFF, 4);
+        std::memcpy(e + 8, &x, 4);
+        e[12] = uint8_t(rng() % 2);
+        e[13] = e[14] = e[15] = 7;
+        s.add_event(77, Bytes(e, sizeof e));
+    }
+    const TypeSamples& t = s.types()[0];
+    InferredLayout l = infer_layout(t);
+    std::string got;
+    for (const InferredField& f : l.fields)
+        got += std::to_string(f.offset) + ":" + std::string(inferred_type_name(f.type)) + "/" + std::to_string(f.size) +
+               " ";
+    CAPTURE(got);
+    const InferredField* minus_one = nullptr;
+    for (const InferredField& f : l.fields) {
+        if (f.offset == 4) minus_one = &f;
+        // Every byte the same in every event lies in a constant; no constant is typed with confidence.
+        if (f.offset >= 4 && f.offset < 8) CHECK(f.type == InferredType::Constant);
+        if (f.offset >= 13) CHECK(f.type == InferredType::Constant);
+        if (f.type == InferredType::Constant) {
+            CHECK(f.confidence == InferenceConfidence::Low);
+            CHECK_FALSE(f.could_be.empty());
+        }
+    }
+    REQUIRE(minus_one);
+    CHECK(minus_one->type == InferredType::Constant);
+    CHECK(minus_one->size == 4);  // joined within its word: one constant, not four
+    CHECK(minus_one->constant);
+    CHECK(minus_one->confidence == InferenceConfidence::Low);
+    CHECK(minus_one->could_be == "s32 -1, s16 -1 + s16 -1 or 4 x u8 255 255 255 255");
+    CHECK(inferred_field_name(*minus_one).find("width undetermined") != std::string::npos);
+    // The varying fields beside it keep their types.
+    CHECK(l.fields.front().type == InferredType::S32);
+    bool f32_at_8 = false;
+    for (const InferredField& f : l.fields) f32_at_8 = f32_at_8 || (f.offset == 8 && f.type == InferredType::F32);
+    CHECK(f32_at_8);
+
+    // Against a template that calls the bytes at 4 an s32: undetermined, left out of the live bytes.
+    EventTypeTemplate templ;
+    templ.id = 77;
+    for (FieldType ft : {FieldType::S32, FieldType::S32, FieldType::F32, FieldType::U8}) {
+        TemplateField tf;
+        tf.type = ft;
+        tf.size = scalar_size(ft);
+        templ.fields.push_back(tf);
+    }
+    TemplateField tail;
+    tail.type = FieldType::Bytes;
+    tail.size = 3;
+    templ.fields.push_back(tail);
+    templ.pack();
+    TypeComparison c = compare_with_template(t, templ);
+    REQUIRE(c.fields.size() == 5);
+    CHECK(c.fields[1].verdict == FieldVerdict::Undetermined);
+    CHECK(c.fields[4].verdict == FieldVerdict::Undetermined);
+    CHECK(c.undetermined_bytes == 7);
+    CHECK(c.live_bytes == 9);  // the id, the float and the flag
+    CHECK(c.agreeing_bytes == 9);
+}
+
+TEST_CASE(
+    "infer: a word holding only 0 and -1 keeps its type with low confidence; against a template it is undetermined") {
+    EventSamples s;
+    std::mt19937 rng(4);
+    for (int i = 0; i < 200; ++i) {
+        uint8_t e[8];
+        const int32_t id = int32_t(100 + rng() % 900);
+        const int32_t flag = rng() % 3 ? -1 : 0;
+        std::memcpy(e, &id, 4);
+        std::memcpy(e + 4, &flag, 4);
+        s.add_event(78, Bytes(e, sizeof e));
+    }
+    InferredLayout l = infer_layout(s.types()[0]);
+    REQUIRE(l.fields.size() == 2);
+    CHECK(l.fields[0].confidence == InferenceConfidence::High);
+    CHECK(l.fields[0].could_be.empty());
+    CHECK(l.fields[1].type == InferredType::S32);
+    CHECK(l.fields[1].confidence == InferenceConfidence::Low);
+    CHECK(l.fields[1].could_be == "s32 -1, s16 -1 + s16 -1 or 4 x u8 255 255 255 255");
+    // A template of two s16 there: neither agrees nor differs, the data cannot tell.
+    EventTypeTemplate templ;
+    templ.id = 78;
+    for (FieldType ft : {FieldType::S32, FieldType::S16, FieldType::S16}) {
+        TemplateField tf;
+        tf.type = ft;
+        tf.size = scalar_size(ft);
+        templ.fields.push_back(tf);
+    }
+    templ.pack();
+    TypeComparison c = compare_with_template(s.types()[0], templ);
+    REQUIRE(c.fields.size() == 3);
+    CHECK(c.fields[1].verdict == FieldVerdict::Undetermined);
+    CHECK(c.fields[2].verdict == FieldVerdict::Undetermined);
+    CHECK(c.live_bytes == 4);
+    CHECK(c.agreeing_bytes == 4);
+}
+
+TEST_CASE("infer cross-validation: each part held out in turn, judged on layouts inferred from the others") {
+    // Type 90: an s32 id and an f32 in every part. Type 91: an s32 that is 5 in every event of
+    // parts 1 and 2 but varies in part 3 (inferred from 1 and 2: undetermined, left out).
+    const std::vector<GenField> layout = {{4, Gen::Id}, {4, Gen::Float}};
+    std::vector<CrossValidationPart> parts(3);
+    for (size_t p = 0; p < parts.size(); ++p) {
+        parts[p].name = "part " + std::to_string(p + 1);
+        parts[p].samples = make_samples(90, layout, 50, uint32_t(10 + p));
+        for (int i = 0; i < 30; ++i) {
+            const int32_t v = p == 2 ? i : 5;
+            uint8_t e[4];
+            std::memcpy(e, &v, 4);
+            parts[p].samples.add_event(91, Bytes(e, 4));
+        }
+    }
+    GameTemplates templates;
+    for (uint32_t id : {90u, 91u}) {
+        EventTypeTemplate t;
+        t.id = id;
+        for (FieldType ft : id == 90 ? std::vector<FieldType>{FieldType::S32, FieldType::F32}
+                                     : std::vector<FieldType>{FieldType::S32}) {
+            TemplateField tf;
+            tf.type = ft;
+            tf.size = 4;
+            t.fields.push_back(tf);
+        }
+        templates.types.push_back(std::move(t));
+    }
+    templates.finish();
+    CrossValidation cv = cross_validate(parts, templates, "XX", 20);
+    REQUIRE(cv.folds.size() == 3);
+    CHECK(cv.folds[2].held_out == "part 3");
+    // Type 90 agrees in every fold (8 bytes each); type 91 is undetermined when part 3 is held
+    // out (5 in every event inferred from) and live when 1 or 2 is (it varies in part 3).
+    CHECK(cv.folds[2].from_others.undetermined_bytes == 4);
+    CHECK(cv.folds[2].from_others.live_bytes == 8);
+    CHECK(cv.folds[0].from_others.live_bytes == 12);
+    CHECK(cv.from_others.live_bytes == 32);
+    CHECK(cv.from_others.agreeing_bytes == 32);
+    // Alone, parts 1 and 2 see type 91 as constant.
+    CHECK(cv.alone.undetermined_bytes == 8);
+    CHECK(cross_validate({parts[0]}, templates, "XX").folds.empty());
+
+    // Dealing one file: event files round-robin into groups; one event file: its animations.
+    CrossValidationFile file;
+    file.name = "f";
+    for (int t = 0; t < 6; ++t) file.event_files.push_back({make_samples(90, layout, 5, uint32_t(t))});
+    std::vector<CrossValidationPart> dealt = cross_validation_parts({file}, 4);
+    REQUIRE(dealt.size() == 4);
+    CHECK(dealt[0].samples.event_count() == 10);  // event files 1 and 5
+    CHECK(dealt[3].samples.event_count() == 5);
+    CHECK(dealt[0].name == "f: event file 1 and every 4th after it (2 of 6)");
+    CrossValidationFile one;
+    one.name = "g";
+    one.event_files.resize(1);
+    for (int a = 0; a < 3; ++a) one.event_files[0].push_back(make_samples(90, layout, 2, uint32_t(a)));
+    CHECK(cross_validation_parts({one}, 4).size() == 3);
+    CrossValidationFile other = one;
+    other.name = "h";
+    std::vector<CrossValidationPart> two = cross_validation_parts({one, other}, 4);
+    REQUIRE(two.size() == 2);
+    CHECK(two[1].name == "h");
 }
 
 TEST_CASE("infer: mixed lengths: a common prefix, and a longer variant judged on the events that hold it") {

@@ -43,7 +43,7 @@ TEST_CASE("knowledge: the embedded text equals the file, parses, and no two entr
     auto file = read_file(std::string(TAESCOPE_SOURCE_DIR) + "/engine/templates/knowledge/knowledge.txt");
     REQUIRE(file.ok());
     CHECK_MESSAGE(std::string(file->begin(), file->end()) == builtin_knowledge_text(),
-                  "run tools/embed_knowledge.py after editing engine/templates/knowledge/knowledge.txt");
+                  "the build embeds engine/templates/knowledge/knowledge.txt as it is");
     auto parsed = parse_knowledge_text(builtin_knowledge_text());
     REQUIRE_MESSAGE(parsed.ok(), parsed.error().to_string());
     CHECK(parsed->size() == builtin_knowledge().size());

@@ -120,7 +120,8 @@ TEST_CASE("every TAE inside the corpus binders writes back byte-identical") {
                              "eldenring/c2100.anibnd.dcx",     "eldenring/c3010.anibnd.dcx",
                              "eldenring/c4310.anibnd.dcx",     "eldenring/c1000.krak.anibnd.dcx",
                              "eldenring/c3000.krak.anibnd.dcx", "eldenring/c5780.krak.anibnd.dcx",
-                             "nightreign/c0100.anibnd.dcx",    "ds3/c0000.anibnd.dcx"};
+                             "ac6/c0100.anibnd.dcx",           "ds3/c0000.anibnd.dcx",
+                             "nightreign/c7610.anibnd.dcx"};
     size_t files = 0, identical = 0;
     for (const char* binder : binders) {
         std::string path = corpus_path(binder);

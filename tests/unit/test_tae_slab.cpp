@@ -79,7 +79,8 @@ TEST_CASE("the one-pass event read and the general read agree on every event fil
         "sekiro/c0000.anibnd.dcx",         "sekiro/c5070.anibnd.dcx",         "sekiro/c1130.anibnd.dcx",
         "eldenring/c2100.anibnd.dcx",      "eldenring/c3010.anibnd.dcx",      "eldenring/c4310.anibnd.dcx",
         "eldenring/c1000.krak.anibnd.dcx", "eldenring/c3000.krak.anibnd.dcx", "eldenring/c5780.krak.anibnd.dcx",
-        "eldenring/c5051.anibnd.dcx",      "nightreign/c0100.anibnd.dcx",     "ds3/c0000.anibnd.dcx"};
+        "eldenring/c5051.anibnd.dcx",      "ac6/c0100.anibnd.dcx",            "ds3/c0000.anibnd.dcx",
+        "nightreign/c7610.anibnd.dcx"};
     size_t files = 0, events = 0;
     for (const char* binder : binders) {
         const std::string path = corpus_path(binder);

@@ -42,8 +42,8 @@ const CorpusFile kCorpus[] = {
     {"eldenring/c0000-a600.tae", "ER"},         {"eldenring/c1000.krak.anibnd.dcx", "ER"},
     {"eldenring/c2100.anibnd.dcx", "ER"},       {"eldenring/c3000.krak.anibnd.dcx", "ER"},
     {"eldenring/c3010.anibnd.dcx", "ER"},       {"eldenring/c4310.anibnd.dcx", "ER"},
-    {"eldenring/c5780.krak.anibnd.dcx", "ER"},  {"nightreign/c0100.anibnd.dcx", "NR"},
-    {"ds3/c0000.anibnd.dcx", "DS3"},
+    {"eldenring/c5780.krak.anibnd.dcx", "ER"},  {"ac6/c0100.anibnd.dcx", "AC6"},
+    {"nightreign/c7610.anibnd.dcx", "NR"},      {"ds3/c0000.anibnd.dcx", "DS3"},
 };
 
 struct GameCensus {
@@ -139,10 +139,14 @@ const Pinned kPinned[] = {
     {"SDT", 2, 66, 0, 71196, 71188, 392186, 116781, 42758, {8, 342, 7, 783, 791, 5904, 0, 0, 0}},
     // Elden Ring: 5 loose c0000 files and 6 binders (c3061 holds no TAE). Short events only in c3010.
     {"ER", 11, 11, 0, 59102, 59102, 499448, 90089, 78104, {0, 1, 3, 0, 0, 352, 0, 0, 0}},
-    // Nightreign c0100: Smithbox's NR template is a copy of its ER one, and Nightreign stores types
-    // it does not define and longer or differently used layouts of ER's types: hence the
-    // no-template, assert-mismatch and nonzero-past-template findings no other game has.
-    {"NR", 1, 53, 0, 68580, 57028, 339881, 11810, 50593, {11552, 20, 52, 0, 29, 43596, 0, 1231, 2903}},
+    // Armored Core VI c0100 with AC6's own templates: type 0 declares 40 bytes where 47,494 of its
+    // events store 32 (the missing 8 are fields it asserts zero: short-padding-only), and types
+    // 328, 333, 735 and 10300 occur without a template (57 events).
+    {"AC6", 1, 53, 0, 68580, 68523, 606181, 29219, 49945, {57, 47560, 1320, 0, 29, 44707, 0, 4, 32}},
+    // Nightreign c7610 (the game's own file) with Elden Ring's templates: every type is in them, no
+    // event is shorter than its template or stores a byte past it; the 8 findings are type 342's
+    // f32 "Poise Durability Multiplier" holding the integer 50.
+    {"NR", 1, 1, 0, 6365, 6365, 52026, 10698, 7803, {0, 0, 0, 0, 8, 0, 0, 0, 0}},
     // Dark Souls III c0000: 251 TAE files, as the corpus README says (the binder also names four
     // empty members a76, a147, a233 and a238 in the TAE slots; the document does not count them).
     {"DS3", 1, 251, 0, 186536, 186536, 1071735, 250286, 178068, {0, 2456, 199, 0, 0, 307, 0, 0, 0}},

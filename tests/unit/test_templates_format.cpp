@@ -283,9 +283,10 @@ TEST_CASE("encode: an edited field changes only its own bytes") {
     CHECK(decode_event(&t, 5, m).fields[0].value_text(m) == "01 02 03 04");
 }
 
-TEST_CASE("builtin templates: every file parses, and the embedded texts equal the files") {
+TEST_CASE("builtin templates: every file parses, the embedded texts equal the files, and each is embedded once") {
     std::vector<std::string> games = builtin_template_games();
     CHECK(games == std::vector<std::string>{"AC6", "DS3", "ER", "NR", "SDT"});
+    std::vector<std::string_view> embedded;
     for (const auto& b : builtin_template_texts()) {
         INFO(std::string(b.file));
         auto parsed = parse_template_text(b.text);
@@ -294,18 +295,44 @@ TEST_CASE("builtin templates: every file parses, and the embedded texts equal th
         CHECK(builtin_templates(b.game) != nullptr);
         auto file = read_file(std::string(TAESCOPE_SOURCE_DIR) + "/engine/templates/builtin/" + std::string(b.file));
         REQUIRE(file.ok());
-        CHECK_MESSAGE(std::string(file->begin(), file->end()) == b.text,
-                      "run tools/embed_builtin_templates.py after editing a built-in template");
+        CHECK_MESSAGE(std::string(file->begin(), file->end()) == b.text, "the build embeds the file as it is");
+        for (std::string_view other : embedded) CHECK_MESSAGE(other != b.text, "a template text embedded twice");
+        embedded.push_back(b.text);
     }
+    CHECK(embedded.size() == 4);  // SDT, ER, DS3, AC6: Nightreign shares Elden Ring's
     // Smithbox's type counts (spec: "Sekiro's template defines 190 event types ... Elden Ring's 156"),
     // plus the one type only DSAnimStudio defines for Sekiro (340, which Sekiro's files store).
     REQUIRE(builtin_templates("SDT"));
     CHECK(builtin_templates("SDT")->types.size() == 191);
     CHECK(builtin_templates("SDT")->find(340)->origin == "DSAnimStudio");
     CHECK(builtin_templates("ER")->types.size() == 156);
-    CHECK(builtin_templates("NR")->types.size() == 156);
     CHECK(builtin_templates("DS3")->types.size() == 139);
+    CHECK(builtin_templates("AC6")->types.size() == 297);  // Smithbox's; DSAnimStudio's AC6 file adds none
     CHECK(builtin_templates("XX") == nullptr);
+}
+
+TEST_CASE("builtin templates: Nightreign decodes with Elden Ring's text, named and labelled as shared") {
+    const GameTemplates* er = builtin_templates("ER");
+    const GameTemplates* nr = builtin_templates("NR");
+    REQUIRE(er);
+    REQUIRE(nr);
+    CHECK(nr != er);
+    CHECK(nr->game == "NR");
+    CHECK(nr->title == "Elden Ring Nightreign");
+    REQUIRE(!nr->sources.empty());
+    CHECK(nr->sources.front().find("Elden Ring's templates") == 0);
+    CHECK(nr->sources.size() == er->sources.size() + 1);
+    // The same types, field for field: one text, parsed for each game.
+    CHECK(write_template_text(*nr).find("event 795") != std::string::npos);
+    REQUIRE(nr->types.size() == er->types.size());
+    for (size_t i = 0; i < er->types.size(); ++i) {
+        CHECK(nr->types[i].id == er->types[i].id);
+        CHECK(nr->types[i].size() == er->types[i].size());
+        CHECK(nr->types[i].fields.size() == er->types[i].fields.size());
+    }
+    CHECK(builtin_templates("NR") == nr);  // parsed once
+    REQUIRE(builtin_template_shares().size() == 1);
+    CHECK(builtin_template_shares()[0].uses == "ER");
 }
 
 TEST_CASE("template library: a dropped file replaces one game's templates; a bad file changes nothing") {
@@ -327,25 +354,106 @@ TEST_CASE("template library: a dropped file replaces one game's templates; a bad
     CHECK(lib.for_game("ER") == builtin);
 }
 
-TEST_CASE("game detection: the binder path root, then the event bank, then the TAE version") {
-    auto game = [](std::optional<uint32_t> version, std::optional<uint64_t> bank, std::string path) {
-        return detect_game(GameClues{version, bank, std::move(path)}).game;
+TEST_CASE("game detection: each path root decides its game whatever the bank") {
+    auto detect = [](std::optional<uint32_t> version, std::optional<uint64_t> bank, std::string path) {
+        return detect_game(GameClues{version, bank, std::move(path)});
     };
-    CHECK(game(0x1000D, 14, "N:\\NTC\\data\\Target\\INTERROOT_win64\\chr\\c0000\\tae\\a10.tae") == "SDT");
-    CHECK(game(0x1000D, 36, "N:\\GR\\data\\INTERROOT_win64\\chr\\c2100\\tae\\c2100.tae") == "ER");
-    CHECK(game(0x1000C, 21, "N:\\FDP\\data\\INTERROOT_win64\\chr\\c0000\\tae\\a02.tae") == "DS3");
-    // W:\FNR is Nightreign's (corpus c0100) and AC6's (spec) root: the bank decides.
-    CHECK(game(0x1000D, 57, "W:\\FNR\\data\\Target\\INTERROOT_win64\\chr\\c0100\\tae\\a00.tae") == "NR");
-    CHECK(game(0x1000D, 36, "W:\\FNR\\data\\Target\\INTERROOT_win64\\chr\\c0900\\tae\\a00.tae") == "AC6");
-    CHECK(game(0x1000D, std::nullopt, "w:/fnr/data/x.tae") == "");
-    // Loose files: the bank (corpus: Elden Ring c0000 a10/a12 use 37, the others 36).
-    CHECK(game(0x1000D, 37, "c0000-a10.tae") == "ER");
-    CHECK(game(0x1000D, 36, "") == "ER");
-    CHECK(game(0x1000D, 13, "") == "SDT");
-    CHECK(game(0x1000D, 57, "") == "NR");
-    CHECK(game(0x1000C, 99, "") == "DS3");
-    CHECK(game(0x1000D, 99, "") == "");
-    CHECK(detect_game({0x1000D, 14, "N:\\GR\\x.tae"}).reason.find("suggests SDT") != std::string::npos);
+    struct Root {
+        const char* path;
+        const char* game;
+        uint32_t version;
+        uint64_t own_bank;
+    };
+    const Root roots[] = {
+        {"N:\\NTC\\data\\Target\\INTERROOT_win64\\chr\\c0000\\tae\\a10.tae", "SDT", 0x1000D, 14},
+        {"N:\\GR\\data\\INTERROOT_win64\\chr\\c2100\\tae\\c2100.tae", "ER", 0x1000D, 36},
+        {"N:\\FDP\\data\\INTERROOT_win64\\chr\\c0000\\tae\\a02.tae", "DS3", 0x1000C, 21},
+        {"W:\\FNR\\data\\Target\\INTERROOT_win64\\chr\\c0100\\tae\\a00.tae", "AC6", 0x1000D, 57},
+        {"W:\\CL\\data\\Target\\INTERROOT_win64\\chr\\c7610\\tae\\c7610.tae", "NR", 0x1000D, 40},
+    };
+    for (const Root& r : roots) {
+        CAPTURE(r.path);
+        GameGuess own = detect(r.version, r.own_bank, r.path);
+        CHECK(own.game == r.game);
+        CHECK_FALSE(own.guessed);
+        CHECK(own.reason.find("binder path root") == 0);
+        CHECK(own.disagreements.empty());
+        // Any bank, none, or -1 (a tool's re-save): the root still decides.
+        for (uint64_t bank : {uint64_t(4), uint64_t(13), uint64_t(21), uint64_t(36), uint64_t(40), uint64_t(57),
+                              uint64_t(99), ~uint64_t{0}}) {
+            GameGuess g = detect(r.version, bank, r.path);
+            CHECK(g.game == r.game);
+            CHECK_FALSE(g.guessed);
+        }
+        CHECK(detect(std::nullopt, std::nullopt, r.path).game == r.game);
+    }
+    // Case and slashes do not matter; a root only counts at the start.
+    CHECK(detect(0x1000D, std::nullopt, "w:/fnr/data/x.tae").game == "AC6");
+    CHECK(detect(0x1000D, std::nullopt, "w:/cl/data/x.tae").game == "NR");
+    CHECK(detect(0x1000D, std::nullopt, "X:\\W:\\FNR\\x.tae").game == "");
+}
+
+TEST_CASE("game detection: without a path the bank is a guess, marked as one") {
+    auto guess = [](uint64_t bank, uint32_t version = 0x1000D) {
+        return detect_game(GameClues{version, bank, ""});
+    };
+    struct Bank {
+        uint64_t bank;
+        const char* game;
+    };
+    const Bank banks[] = {{13, "SDT"}, {14, "SDT"}, {21, "DS3"}, {36, "ER"}, {37, "ER"},
+                          {40, "NR"},  {56, "AC6"}, {57, "AC6"}, {4, "BB"}};
+    for (const Bank& b : banks) {
+        CAPTURE(b.bank);
+        GameGuess g = guess(b.bank, b.bank == 21 || b.bank == 4 ? 0x1000C : 0x1000D);
+        CHECK(g.game == b.game);
+        CHECK(g.guessed);
+        CHECK(g.reason.find("a guess from the event bank " + std::to_string(b.bank)) == 0);
+        CHECK(g.disagreements.empty());
+    }
+    // 36 is Elden Ring's and AC6's: the guess says both.
+    CHECK(guess(36).reason.find("Elden Ring and Armored Core VI") != std::string::npos);
+    CHECK(games_of_event_bank(36) == std::vector<std::string_view>{"ER", "AC6"});
+    CHECK(games_of_event_bank(~uint64_t{0}).empty());
+    // Unknown banks and -1 say nothing; the version 0x1000C still guesses DS3.
+    CHECK(guess(99).game == "");
+    CHECK(guess(99).reason.find("not one seen") != std::string::npos);
+    CHECK(guess(~uint64_t{0}).game == "");
+    CHECK(guess(~uint64_t{0}).reason.find("re-save") != std::string::npos);
+    GameGuess by_version = guess(99, 0x1000C);
+    CHECK(by_version.game == "DS3");
+    CHECK(by_version.guessed);
+    // A loose TAE's file name is no path root.
+    CHECK(detect_game({0x1000D, 37, "c0000-a10.tae"}).game == "ER");
+    CHECK(detect_game({0x1000D, 37, "c0000-a10.tae"}).guessed);
+}
+
+TEST_CASE("game detection: clues that disagree are said, the stronger one decides") {
+    // AC6's path with Elden Ring's bank 37: AC6, and the bank named as pointing elsewhere.
+    GameGuess g = detect_game({0x1000D, 37, "W:\\FNR\\data\\x.tae"});
+    CHECK(g.game == "AC6");
+    REQUIRE(g.disagreements.size() == 1);
+    CHECK(g.disagreements[0] == "event bank 37 is seen in Elden Ring files, not in Armored Core VI: Fires of Rubicon's");
+    // Nightreign's path with bank 57 (AC6's).
+    g = detect_game({0x1000D, 57, "W:\\CL\\data\\x.tae"});
+    CHECK(g.game == "NR");
+    REQUIRE(g.disagreements.size() == 1);
+    CHECK(g.disagreements[0].find("Armored Core VI") != std::string::npos);
+    // Bank 36 agrees with both Elden Ring and AC6 paths.
+    CHECK(detect_game({0x1000D, 36, "N:\\GR\\x.tae"}).disagreements.empty());
+    CHECK(detect_game({0x1000D, 36, "W:\\FNR\\x.tae"}).disagreements.empty());
+    // A Sekiro path with DS3's version and bank: two disagreements.
+    g = detect_game({0x1000C, 21, "N:\\NTC\\x.tae"});
+    CHECK(g.game == "SDT");
+    REQUIRE(g.disagreements.size() == 2);
+    CHECK(g.disagreements[1].find("TAE version 0x1000C") == 0);
+    // Without a path, the version picks among the bank's games, else disagrees with the guess.
+    g = detect_game({0x1000C, 21, ""});
+    CHECK((g.game == "DS3" && g.disagreements.empty()));
+    g = detect_game({0x1000C, 40, ""});
+    CHECK(g.game == "NR");
+    REQUIRE(g.disagreements.size() == 1);
+    CHECK(g.disagreements[0].find("0x1000C") != std::string::npos);
 }
 
 TEST_CASE("padding: zero-asserted fields and fields named pad, padN, Padding, PaddingN") {

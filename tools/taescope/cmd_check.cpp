@@ -3,6 +3,7 @@
 // bytes and the templates disagree, per event and totalled per file and per event type.
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -89,6 +90,46 @@ void print_per_type(const DisagreementTally& t, const char* indent) {
         std::printf("%s  type %-5u (%s events):%s\n", indent, type,
                     with_commas(n == t.events_by_type.end() ? 0 : n->second).c_str(), line.c_str());
     }
+}
+
+// What the data say about the templates themselves (no event is rejected for them): the types
+// whose events are mostly stored shorter than their template, with the lengths they store, and
+// the types that occur without a template.
+void print_template_findings(const DisagreementTally& t, const GameTemplates* templates, const EventSamples& samples,
+                             const char* indent) {
+    if (!templates) return;
+    std::vector<std::string> lines;
+    std::string missing;
+    for (const auto& [type, events] : t.events_by_type) {
+        auto counts = t.by_type.find(type);
+        const auto count = [&](Disagreement k) {
+            return counts == t.by_type.end() ? uint64_t(0) : counts->second[size_t(k)];
+        };
+        const EventTypeTemplate* templ = templates->find(type);
+        if (!templ) {
+            missing += (missing.empty() ? "" : ", ") + std::to_string(type) + " (" + with_commas(events) + " events)";
+            continue;
+        }
+        const uint64_t padding = count(Disagreement::ShortPaddingOnly), meaningful = count(Disagreement::ShortMeaningful);
+        if (2 * (padding + meaningful) <= events) continue;
+        const TypeSamples* stored = samples.find(int32_t(type));
+        std::string lengths;
+        if (stored) {
+            std::map<uint32_t, uint64_t> by_length;
+            for (uint32_t len : stored->lengths) ++by_length[len];
+            for (const auto& [len, n] : by_length)
+                lengths += (lengths.empty() ? "" : ", ") + std::to_string(len) + " bytes x" + with_commas(n);
+        }
+        lines.push_back("type " + std::to_string(type) + ": the template declares " + std::to_string(templ->size()) +
+                        " bytes; " + with_commas(padding + meaningful) + " of " + with_commas(events) +
+                        " events store fewer (" + lengths + ")" +
+                        (meaningful == 0 ? ": the missing bytes are fields it asserts zero or pads"
+                                         : ": " + with_commas(meaningful) + " miss a named field"));
+    }
+    if (!missing.empty()) lines.push_back("types without a template: " + missing);
+    if (lines.empty()) return;
+    std::printf("%sthe templates' own findings (the events are kept and shown as stored):\n", indent);
+    for (const std::string& line : lines) std::printf("%s  %s\n", indent, line.c_str());
 }
 
 // Events decoded by inference (taescope infer), apart from those a template decodes.
@@ -204,6 +245,7 @@ FileOutcome check_file(const std::string& path, const Options& options, const Te
                 outcome.validator_counts[1], outcome.validator_counts[2]);
     print_counts(outcome.tally, "    ");
     print_inferred(outcome.inferred, "    ");
+    print_template_findings(outcome.tally, templates, samples, "    ");
     if (options.per_type) print_per_type(outcome.tally, "    ");
     return outcome;
 }

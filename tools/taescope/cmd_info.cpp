@@ -13,9 +13,10 @@
 namespace taescope::cli {
 namespace {
 
-// One TAE buffer; `label` names it ("a10.tae", later "c0000.anibnd.dcx > a10.tae"). Returns
-// false when the buffer cannot be read.
-bool print_tae_info(Bytes data, const std::string& label, bool list_findings) {
+// One TAE buffer; `label` names it ("a10.tae", later "c0000.anibnd.dcx > a10.tae"); a loose
+// file's game is guessed from its bank (a binder's is in the document summary). Returns false
+// when the buffer cannot be read.
+bool print_tae_info(Bytes data, const std::string& label, bool list_findings, bool loose) {
     auto tae = read_tae(data);
     if (!tae.ok()) {
         std::printf("%s: unreadable: %s\n", label.c_str(), tae.error().to_string().c_str());
@@ -45,6 +46,7 @@ bool print_tae_info(Bytes data, const std::string& label, bool list_findings) {
     std::printf("  version        %s\n", hex(f.header.version).c_str());
     std::printf("  size           %zu bytes\n", data.size());
     std::printf("  event bank     %llu\n", (unsigned long long)f.header.event_bank);
+    if (loose) print_game(detect_game(GameClues{f.header.version, f.header.event_bank, ""}));
     std::printf("  file id        %u\n", f.header.file_id);
     std::printf("  skeleton       %s\n", f.skeleton_name ? utf16_to_utf8(*f.skeleton_name).c_str() : "(none)");
     std::printf("  SIB            %s\n", f.sib_name ? utf16_to_utf8(*f.sib_name).c_str() : "(none)");
@@ -121,17 +123,19 @@ int run_info(const std::vector<std::string>& args) {
             }
             print_document_summary(*doc);
             for (size_t i = 0; i < doc->taes.size(); ++i)
-                ok &= print_tae_info(document_tae_bytes(*doc, i), path + " > " + doc->taes[i].slot.file_name, list);
+                ok &= print_tae_info(document_tae_bytes(*doc, i), path + " > " + doc->taes[i].slot.file_name, list, false);
             continue;
         }
-        ok &= print_tae_info(*bytes, path, list);
+        ok &= print_tae_info(*bytes, path, list, true);
     }
     return ok ? 0 : 1;
 }
 
 const CommandRegistration registration({"info", "what a TAE file holds and what the validator reports",
                                         "usage: taescope info FILE... [--findings]\n"
-                                        "  Version, event bank, file id, names, animation / event / group counts,\n"
+                                        "  The game (from the binder path root; a loose file's is a guess from its\n"
+                                        "  event bank) with the clues that disagree, then per TAE its version,\n"
+                                        "  event bank, file id, names, animation / event / group counts,\n"
                                         "  header kinds, and the validator's findings by code (--findings lists\n"
                                         "  each one with its animation, event and byte offset). For a regulation\n"
                                         "  (regulation.bin, encrypted or not, a .parambnd.dcx, a .param file): its\n"

@@ -5,11 +5,18 @@
 
 #include "binder/havok_character.h"
 #include "model_cli.h"
+#include "templates/document_game.h"
 
 namespace taescope::cli {
 
 bool is_document_file(Bytes data) {
     return detect_container(data) != ContainerKind::None || is_bnd4(data) || is_bnd3(data);
+}
+
+void print_game(const GameGuess& g) {
+    std::printf("  game           %s%s: %s\n", g.game.empty() ? "unknown" : std::string(game_title(g.game)).c_str(),
+                g.game.empty() ? "" : (" (" + g.game + (g.guessed ? ", a guess" : "") + ")").c_str(), g.reason.c_str());
+    for (const std::string& d : g.disagreements) std::printf("  clue disagrees %s\n", d.c_str());
 }
 
 void print_document_summary(const Document& doc) {
@@ -40,6 +47,7 @@ void print_document_summary(const Document& doc) {
     std::printf("  TAE files      %zu%s\n", doc.taes.size(),
                 unreadable ? (" (" + std::to_string(unreadable) + " unreadable)").c_str() : "");
     std::printf("  animations     %zu\n  events         %zu\n", doc.animation_count(), doc.event_count());
+    if (!doc.taes.empty()) print_game(detect_document_game(doc));
     size_t matched = 0;
     for (const auto& m : doc.clips) matched += m.tae_index != kNoMember;
     if (!doc.clips.empty()) std::printf("  clips          %zu (%zu with an event record)\n", doc.clips.size(), matched);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "binder/document.h"
+#include "templates/game_detection.h"
 
 namespace taescope::cli {
 
@@ -15,6 +16,9 @@ bool is_document_file(Bytes data);
 // Container, payload, members, event files with their group/slot, animation and event counts,
 // and the document's notes.
 void print_document_summary(const Document& doc);
+// "  game           Armored Core VI: Fires of Rubicon (AC6): binder path root W:\FNR ...", then one
+// "  clue disagrees ..." line per clue that points elsewhere.
+void print_game(const GameGuess& guess);
 
 // The member bytes of event file `tae_index` (for per-TAE tools).
 Bytes document_tae_bytes(const Document& doc, size_t tae_index);

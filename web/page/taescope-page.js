@@ -79,6 +79,8 @@
 //        carry {confidence, source, alternatives}, selectedEvent.typeConfidence the type name's
 //   await taescope.loadTemplates(text, name)  a template file (XML of either community tool, or
 //        ours) for the open file's game -> state; dropping a .xml file does the same
+//   taescope.chooseGame(code)   decode the open file as SDT/ER/NR/DS3/AC6 ('' : as detected) -> state;
+//        state().document.taeFiles[i] carry game, gameReason, gameGuessed, gameDisagreements, detectedGame
 // The event reference (F2; no file needed; engine/reference):
 //   state().reference -> { open, fragment ("v1.r=SDT/233"), viewSerial, query, game, error, hitCount,
 //        truncated, games: [...], hits (first 100): [{game, type, name, confidence, matched}],
@@ -1104,6 +1106,7 @@ import { createDecodeClient, isModelBinderName, isWrapped } from './taescope-dec
     showHistory(on = true) { Module._taescope_show_history(on ? 1 : 0); return readState(); },
     loadTemplates,
     resetTemplates() { Module._taescope_reset_templates(); return readState(); },
+    chooseGame(code = '') { withString(String(code), (p) => Module._taescope_choose_game(p)); return readState(); },
     rowOrder(order = 'stored') {
       const code = { stored: 0, group: 1, type: 2 }[order];
       if (code === undefined) throw new Error(`row order ${order}: stored, group or type`);

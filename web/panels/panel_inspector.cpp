@@ -151,7 +151,9 @@ void draw_inferred_fields(const AppState& s, const std::string& game, const Game
         ImGui::TableNextColumn();
         draw_evidence_badge(inferred_field_knowledge(game, event.type, *f));
         ImGui::TableNextColumn();
-        ImGui::TextDisabled("%s", f->type == InferredType::Pad ? "(padding)" : "(inferred)");
+        ImGui::TextDisabled("%s", f->type == InferredType::Pad        ? "(padding)"
+                                  : f->type == InferredType::Constant ? "(constant, width undetermined)"
+                                                                      : "(inferred)");
         bool hovered = ImGui::IsItemHovered();
         ImGui::TableNextColumn();
         ImGui::TextDisabled("%s", std::string(inferred_type_name(f->type)).c_str());

@@ -175,7 +175,10 @@ void draw_inferred_layout(const ReferenceType& t) {
         ImGui::TableNextColumn();
         ImGui::TextDisabled("%s", std::string(inference_confidence_name(f.confidence)).c_str());
         ImGui::TableNextColumn();
-        if (f.type != InferredType::Pad) ImGui::Text("%g .. %g", f.min, f.max);
+        if (f.type == InferredType::Constant)
+            ImGui::TextDisabled("constant, width undetermined: %s", f.could_be.c_str());
+        else if (f.type != InferredType::Pad)
+            ImGui::Text("%g .. %g", f.min, f.max);
         ImGui::TableNextColumn();
         if (!f.common.empty() && f.type != InferredType::Pad)
             ImGui::TextDisabled("0x%llX x%llu", (unsigned long long)f.common[0].first,

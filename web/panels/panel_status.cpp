@@ -32,22 +32,17 @@ void draw_status_bar(App& app, const PanelRect& rect) {
         const LoadedDocument& doc = *s.document;
         const Document& d = doc.document();
         ImGui::Text("%s", d.name.c_str());
+        // The game first: on a narrow page the counts after it are clipped, never the game.
+        if (const TaeFileInfo* info = app.selected_tae_info()) {
+            ImGui::SameLine();
+            draw_game_chooser(app, *info);
+        }
         ImGui::SameLine();
         std::string wrapper =
             d.container.info.kind == ContainerKind::None ? "uncompressed" : "in " + d.container.info.variant_name();
         ImGui::TextDisabled("%s %s | %zu TAE file%s | %zu animations | %zu events | parsed in %.0f ms",
                             doc.kind_name().c_str(), wrapper.c_str(), d.taes.size(), d.taes.size() == 1 ? "" : "s",
                             app.document_totals().animations, app.document_totals().events, s.load.parse_milliseconds);
-        if (const TaeFileInfo* info = app.selected_tae_info()) {
-            ImGui::SameLine();
-            ImGui::TextDisabled("| game %s", info->game.empty() ? "unknown" : info->game.c_str());
-            if (ImGui::IsItemHovered())
-                ImGui::SetTooltip("%s\n%s", info->game_reason.c_str(),
-                                  !info->templates ? "No templates for this game: events are shown as raw bytes."
-                                  : app.template_library().has_user_templates(info->game)
-                                      ? "Events are decoded with the template file you dropped."
-                                      : "Events are decoded with the built-in templates of this game.");
-        }
         if (app.is_dirty()) {
             ImGui::SameLine();
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kWarning), "| * unsaved changes");

@@ -14,6 +14,7 @@ struct PanelRect {
 void draw_panels(App& app);  // panel_layout.cpp
 
 void draw_status_bar(App& app, const PanelRect& rect);        // panel_status.cpp
+void draw_game_chooser(App& app, const TaeFileInfo& info);    // game_chooser.cpp: in the status bar
 void draw_welcome(App& app, const PanelRect& rect);           // panel_welcome.cpp: empty / parsing / error
 void draw_files_panel(App& app, const PanelRect& rect);       // panel_files.cpp
 void draw_timeline_panel(App& app, const PanelRect& rect);    // panel_timeline.cpp
