@@ -314,7 +314,9 @@ export async function editTests({ openPage, dropFile, frames, test, check, corpu
     let asked = null;
     page.on('dialog', async (dialog) => { asked = dialog.type(); await dialog.accept(); });
     await page.close({ runBeforeUnload: true });
-    const deadline = Date.now() + 5000;
+    // The dialog is an event: wait for it, with a generous cap that only ends a hung run (a slow,
+    // loaded machine may take seconds to close a page; the verdict is whether it asked at all).
+    const deadline = Date.now() + 60000;
     while (!asked && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     check(asked === 'beforeunload', `leaving asked: ${asked}`);
     // A page whose file was opened but not edited closes without a question.
