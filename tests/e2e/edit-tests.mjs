@@ -11,11 +11,11 @@ const f32 = (x) => Math.fround(x);
 const snapped = (seconds) => f32(Math.round(seconds * FPS) / FPS);
 
 export async function editTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root }) {
-  // After a key press, waits (up to 10 s) until the page's event count is n. A loaded machine can
+  // After a key press, waits (up to 60 s) until the page's event count is n. A loaded machine can
   // take more than the few frames `frames` waits for to handle a key; the check after it still
   // fails when the count never arrives.
   const eventCountReaches = (page, n) =>
-    page.waitForFunction((n) => window.taescope.state().timeline.events.length === n, n, { timeout: 10000 }).catch(() => {});
+    page.waitForFunction((n) => window.taescope.state().timeline.events.length === n, n, { timeout: 60000 }).catch(() => {});
   const c5070 = corpusFile('sekiro/c5070.anibnd.dcx');
   const session = await openPage({ permissions: ['clipboard-read', 'clipboard-write'] });
   const { page } = session;
@@ -178,7 +178,7 @@ export async function editTests({ openPage, dropFile, frames, test, check, corpu
     await page.mouse.move(5, 5);
     await page.click('#canvas', { position: { x: 5, y: 5 } });  // keyboard focus to the canvas
     await page.keyboard.press('Control+v');
-    await page.waitForFunction((n) => window.taescope.state().timeline.events.length === n + 1, count, { timeout: 10000 });
+    await page.waitForFunction((n) => window.taescope.state().timeline.events.length === n + 1, count, { timeout: 60000 });
     s = await state();
     const pasted = s.timeline.events[count];
     check(pasted.type === source.type, `pasted type ${pasted.type}, copied ${source.type}`);
@@ -200,7 +200,7 @@ export async function editTests({ openPage, dropFile, frames, test, check, corpu
     check(s.edit.export.open && s.windows.export, 'Ctrl+S did not open the Export window');
     check(s.edit.export.blocking.length === 0, `blocking: ${s.edit.export.blocking.join('; ')}`);
     await page.screenshot({ path: path.join(shots, '22-export-window.png') });
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 20000 }),
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }),
       page.evaluate(() => window.taescope.exportFile({ download: true }).length)]);
     check(download.suggestedFilename() === 'c5070.anibnd.dcx', `download named ${download.suggestedFilename()}`);
     const saved = path.join(shots, 'edited-c5070.anibnd.dcx');
@@ -283,7 +283,7 @@ export async function editTests({ openPage, dropFile, frames, test, check, corpu
         document.getElementById('canvas').dispatchEvent(new DragEvent(t, { dataTransfer: transfer, bubbles: true, cancelable: true }));
     }, { text, name });
     await dropText(renamed, 'TAE.Template.SDT.xml');
-    await page.waitForFunction(() => /TAE\.Template\.SDT\.xml/.test(window.taescope.state().edit.templatesMessage), null, { timeout: 20000 });
+    await page.waitForFunction(() => /TAE\.Template\.SDT\.xml/.test(window.taescope.state().edit.templatesMessage), null, { timeout: 60000 });
     await frames(page);
     s = await state();
     check(!s.edit.templatesMessageIsError && s.edit.userTemplates, `templates: ${s.edit.templatesMessage}`);
@@ -292,7 +292,7 @@ export async function editTests({ openPage, dropFile, frames, test, check, corpu
     check(labelled.length > 0 && labelled.every((e) => e.label === `E2E renamed ${type}`), `labels: ${labelled.map((e) => e.label).join(', ')}`);
 
     await dropText('<?xml version="1.0"?>\n<action_template game="SDT">\n  <action id="1" name="x">\n    <s32 name="a">\n</action_template>\n', 'broken.xml');
-    await page.waitForFunction(() => /broken\.xml/.test(window.taescope.state().edit.templatesMessage), null, { timeout: 20000 });
+    await page.waitForFunction(() => /broken\.xml/.test(window.taescope.state().edit.templatesMessage), null, { timeout: 60000 });
     s = await state();
     check(s.edit.templatesMessageIsError && /line \d+/.test(s.edit.templatesMessage), `broken file: ${s.edit.templatesMessage}`);
     check(await page.isVisible('#error-overlay'), 'the error is not shown in the page');

@@ -207,7 +207,7 @@ export async function poseTests({ openPage, dropFile, frames, test, check, corpu
       // Play advances the pose.
       await at(0);
       await page.evaluate(() => window.taescope.play(true));
-      await page.waitForFunction(() => window.taescope.state().pose.frame >= 5, null, { timeout: 20000 });
+      await page.waitForFunction(() => window.taescope.state().pose.frame >= 5, null, { timeout: 60000 });
       s = await page.evaluate(() => window.taescope.state());
       const playing = await page.evaluate(() => window.taescope.poseBone(10));
       await page.evaluate(() => window.taescope.play(false));

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export async function referenceTests({ openPage, dropFile, frames, test, check, corpusFile, shots }) {
-  const waitFor = (page, predicate, arg) => page.waitForFunction(predicate, arg, { timeout: 20000 });
+  const waitFor = (page, predicate, arg) => page.waitForFunction(predicate, arg, { timeout: 60000 });
 
   await test('reference: #v1.r=SDT/233 with no file shows the 32 mask fields with their confidence; F2 closes and opens it', async () => {
     const { page, context, problems, state } = await openPage({ query: '?sample=none#v1.r=SDT/233' });

@@ -68,7 +68,7 @@ async function openPage({ width = 1400, height = 860, scale = 1, query = '', per
     if (!['data:', 'blob:'].includes(u.protocol) && u.origin !== origin) problems.push(`request to another origin: ${r.url()}`);
   });
   await page.goto(url + query);
-  await page.waitForFunction(() => window.taescope && window.taescope.ready, null, { timeout: 20000 });
+  await page.waitForFunction(() => window.taescope && window.taescope.ready, null, { timeout: 60000 });
   const state = await page.evaluate(() => window.taescope.ready);
   return { page, context, problems, state };
 }
@@ -102,7 +102,7 @@ async function dropFile(page, bytes, name) {
 // machine may be slow, so fixed sleeps are not enough).
 async function frames(page, count = 3) {
   const start = await page.evaluate(() => window.taescope.state().frame);
-  await page.waitForFunction(([start, count]) => window.taescope.state().frame >= start + count, [start, count], { timeout: 20000 });
+  await page.waitForFunction(([start, count]) => window.taescope.state().frame >= start + count, [start, count], { timeout: 60000 });
 }
 
 // TAESCOPE_E2E_FILTER=regex runs only the tests whose names match (for working on one area).
@@ -449,7 +449,7 @@ await test('the Open… button opens a file chooser whose file is loaded', async
   if (!file) return 'skip';
   const chooserFrom = async (what, action) => {
     try {
-      const [c] = await Promise.all([page.waitForEvent('filechooser', { timeout: 5000 }), action()]);
+      const [c] = await Promise.all([page.waitForEvent('filechooser', { timeout: 60000 }), action()]);
       return c;
     } catch (error) {
       throw new Error(`${what} opened no file chooser (${error.message.split('\n')[0]})`);
@@ -457,7 +457,7 @@ await test('the Open… button opens a file chooser whose file is loaded', async
   };
   let chooser = await chooserFrom('the Open… button', () => page.click('#open-button'));
   await chooser.setFiles(file);
-  await page.waitForFunction(() => window.taescope.state().fileName === 'c0000-a600.tae' && window.taescope.state().status === 'ready', null, { timeout: 30000 });
+  await page.waitForFunction(() => window.taescope.state().fileName === 'c0000-a600.tae' && window.taescope.state().status === 'ready', null, { timeout: 60000 });
   const s = await page.evaluate(() => window.taescope.state());
   check(s.document.animationCount === fs.readFileSync(file).readUInt32LE(0x54), `animations ${s.document.animationCount}, header says ${fs.readFileSync(file).readUInt32LE(0x54)}`);
   const focus = await page.evaluate(() => document.activeElement && document.activeElement.id);
@@ -739,7 +739,7 @@ await test('share link: a timeline link opens c4310 a000_001040\'s events in a f
 await test('PNG export: the PNG button downloads the timeline as a PNG of the expected size', async () => {
   const s0 = await page.evaluate(() => window.taescope.state());
   if (s0.status !== 'ready') return 'skip';
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 10000 }), page.click('#png-button')]);
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }), page.click('#png-button')]);
   const saved = path.join(shots, '14-timeline-export.png');
   await download.saveAs(saved);
   const bytes = fs.readFileSync(saved);

@@ -334,7 +334,7 @@ export async function viewerTests({ openPage, dropFile, frames, test, check, cor
       // The wrapper was decoded in the decode worker, and the page's own report of the open
       // (a long-task observer and its frame clock) finds no main-thread task of 50 ms or more
       // and no frame over 100 ms, from the open() call to the second frame after ready.
-      await page.waitForFunction(() => window.taescope.state().open.finished, null, { timeout: 30000 });
+      await page.waitForFunction(() => window.taescope.state().open.finished, null, { timeout: 60000 });
       tracing = false;
       const traced = longestTracedTask(browser, await browser.stopTracing());
       const o = (await page.evaluate(() => window.taescope.state())).open;
@@ -361,7 +361,7 @@ export async function viewerTests({ openPage, dropFile, frames, test, check, cor
       check(ready === true, `service worker not ready: ${ready}`);
       await context.setOffline(true);
       await page.reload();
-      await page.waitForFunction(() => window.taescope && window.taescope.ready, null, { timeout: 30000 });
+      await page.waitForFunction(() => window.taescope && window.taescope.ready, null, { timeout: 60000 });
       let s = await page.evaluate(() => window.taescope.ready);
       check(s.status === 'ready' && s.document && s.document.animationCount > 0, `offline reload: status ${s.status}`);
       // The sample is a DCX binder: the decode worker, its script and module from the cache, decoded it.
