@@ -836,7 +836,10 @@ const CharacterView& App::character_view() {
     const TaeFileInfo* info = selected_tae_info();
     if (event && tae && info)
         dummy_ids = event_dummy_ids(decode_event(info->templates, uint32_t(event->type), tae->parameters(*event)));
-    return character_.prepare(pose, masks ? &*masks : nullptr, std::move(dummy_ids), state_.pose.force_masks_shown);
+    // The character's own display masks (NpcParam) where no mask event decides, when params are open.
+    attack_chain();
+    return character_.prepare(pose, masks ? &*masks : nullptr, std::move(dummy_ids), state_.pose.force_masks_shown,
+                              params_.display_masks());
 }
 
 void App::step_character() {

@@ -15,6 +15,7 @@
 
 #include "app_state.h"
 #include "character_view_model.h"
+#include "params_model.h"
 #include "compare/tae_diff.h"
 #include "edit/edit_commands.h"
 #include "pose_model.h"
@@ -232,6 +233,26 @@ public:
     };
     const DocumentTotals& document_totals();
 
+    // ---- the game's params (params_model.h; actions in app_params.cpp) ----
+    ParamsModel& params() { return params_; }
+    const ParamsModel& params() const { return params_; }
+    // The attack chain of the shown binder with the open regulation, or null without either.
+    const AttackChain* attack_chain();
+    // The hit shapes of the selected animation's attack events live at the playhead, posed at the
+    // character view's dummies (model space, no root motion): empty without a model or params.
+    const std::vector<PosedAttackShape>& hit_shapes_at_playhead();
+    // The variation V (nullopt: the default) and the NpcParam row (nullopt: the default for V).
+    void choose_attack_variation(std::optional<int32_t> variation);
+    void choose_npc_param_row(std::optional<int32_t> row);
+    // Drops the regulation and asks the page to forget its stored copy.
+    void forget_params();
+    // The frame-data table (posed with the model and the clips when the model is read).
+    const std::vector<AnimationFrameData>& frame_data();
+    // The table as CSV, handed to the page as a download (<character>-framedata.csv).
+    bool download_frame_data_csv();
+    // Selects the animation of a frame-data row and puts the playhead at `seconds`.
+    bool jump_to_attack(size_t tae_index, size_t animation_index, uint32_t event_index, double seconds);
+
     // ---- templates ----
     // Loads a template file the user dropped (either community XML dialect or our text
     // format) for the game of the selected event file; on error the templates in use stay.
@@ -354,6 +375,7 @@ private:
     std::string set_model_file_;
     PoseModel pose_;
     CharacterViewModel character_;
+    ParamsModel params_;
     // A model binder that was open alone when an animation binder was dropped onto it: kept as
     // the character's model (null otherwise; every other open lets it go).
     std::unique_ptr<LoadedDocument> model_document_;

@@ -223,6 +223,7 @@ struct WindowVisibility {
     bool compare = false;
     bool reference = false;
     bool pose = false;
+    bool frame_data = false;  // the frame-data table of the binder's attacks (panel_frame_data.cpp)
 };
 
 // One hit of a binder-wide search (panel_search.cpp, search_model.h).
@@ -279,6 +280,9 @@ struct PoseViewState {
     bool show_skeleton = false;  // with a model: the skeleton over the body (without one it is always drawn)
     bool show_dummies = true;
     bool force_masks_shown = false;  // every mesh drawn, whatever the masks say
+    bool show_hitboxes = true;       // the attacks' hit shapes live at the playhead (with params)
+    int hovered_hit_shape = -1;      // index into App::hit_shapes_at_playhead()
+    std::string hitbox_renderer = "not drawn yet";  // "shader", or why the hit shapes are not drawn
     int hovered_mesh = -1;
     int hovered_dummy = -1;
     std::string body_renderer = "not drawn yet";

@@ -296,7 +296,8 @@ void CharacterViewModel::add_mesh_geometry(const flver::Model& model, size_t m) 
 }
 
 const CharacterView& CharacterViewModel::prepare(const PoseView& pose, const MaskState* masks,
-                                                 std::vector<int32_t> event_dummy_ids, bool force_masks_shown) {
+                                                 std::vector<int32_t> event_dummy_ids, bool force_masks_shown,
+                                                 const DisplayMaskDefaults& defaults) {
     CharacterView& v = view_;
     if (v.phase != ModelPhase::Ready || !model_) return v;
     std::array<uint8_t, kMaskGroupCount> mask_bytes{};
@@ -305,7 +306,7 @@ const CharacterView& CharacterViewModel::prepare(const PoseView& pose, const Mas
     const bool same_pose =
         prepared_ && prepared_pose_generation_ == pose.generation && prepared_skeleton_ == pose.skeleton;
     const bool same_rest = prepared_ && prepared_masks_ == mask_bytes && v.event_dummy_ids == event_dummy_ids &&
-                           v.force_masks_shown == force_masks_shown;
+                           v.force_masks_shown == force_masks_shown && prepared_default_masks_ == defaults.shown;
     if (same_pose && same_rest) return v;
 
     Result<const CharacterRig*> rig = model_->rig(pose.skeleton);
@@ -330,7 +331,7 @@ const CharacterView& CharacterViewModel::prepare(const PoseView& pose, const Mas
     MaskState state{};
     if (masks) state = *masks;
     // Masked: hidden by its mask group at the playhead; drawn: not masked, or every mesh when forced.
-    v.masked = mesh_visibility(model, state, false);
+    v.masked = mesh_visibility(model, state, false, defaults);
     for (uint8_t& m : v.masked) m = m ? 0 : 1;
     v.visible.assign(v.masked.size(), 1);
     if (!force_masks_shown)
@@ -344,6 +345,8 @@ const CharacterView& CharacterViewModel::prepare(const PoseView& pose, const Mas
     prepared_pose_generation_ = pose.generation;
     prepared_skeleton_ = pose.skeleton;
     prepared_masks_ = mask_bytes;
+    prepared_default_masks_ = defaults.shown;
+    v.default_masks = defaults;
     return v;
 }
 

@@ -72,6 +72,7 @@ struct CharacterView {
     std::vector<uint8_t> visible;  // per mesh: drawn (masks at the playhead, or all when forced)
     std::vector<uint8_t> masked;   // per mesh: its mask group is hidden at the playhead
     bool force_masks_shown = false;
+    DisplayMaskDefaults default_masks;  // what a group no event decides shows (and where that comes from)
     std::array<float, 3> offset{};  // the root motion moving the body (zero when off)
     std::vector<PosedDummy> dummies;
     std::vector<int32_t> event_dummy_ids;  // the ids the selected event's fields name
@@ -110,8 +111,11 @@ public:
     // The body at `pose` (the skeleton view's), with the simulator's mask state at the playhead
     // (null: every mask at its default, shown) and the selected event's dummy ids; recomputed
     // only when an input changed.
+    // `defaults`: what a group no event decides shows (the NpcParam display masks when the
+    // game's params are open, params_model.h; else every group shown).
     const CharacterView& prepare(const PoseView& pose, const MaskState* masks, std::vector<int32_t> event_dummy_ids,
-                                 bool force_masks_shown);
+                                 bool force_masks_shown,
+                                 const DisplayMaskDefaults& defaults = DisplayMaskDefaults::all_shown());
     const CharacterView& view() const { return view_; }
 
     // The bind-pose-free CPU skinning of every mesh at the prepared pose (the engine's path, no
@@ -148,6 +152,7 @@ private:
     uint64_t prepared_pose_generation_ = ~uint64_t{0};
     const havok::Skeleton* prepared_skeleton_ = nullptr;
     std::array<uint8_t, kMaskGroupCount> prepared_masks_{};
+    uint32_t prepared_default_masks_ = 0xFFFFFFFFu;
     bool prepared_ = false;
     std::vector<float> skinned_;
     uint64_t skinned_key_ = ~uint64_t{0};

@@ -11,6 +11,7 @@
 
 #include "app.h"
 #include "body_renderer.h"
+#include "hitbox_renderer.h"
 #include "imgui.h"
 #include "imgui_impl_sdl2.h"
 #include "imgui_webgl_renderer.h"
@@ -79,7 +80,8 @@ void frame() {
     const ImDrawData* draw_data = ImGui::GetDrawData();
     const uint64_t callbacks = taescope::web::pose_renderer().content_digest() ^
                                (taescope::web::mask_strip_renderer().content_digest() * 0x9E3779B97F4A7C15ull) ^
-                               (taescope::web::body_renderer().content_digest() * 0xC2B2AE3D27D4EB4Full);
+                               (taescope::web::body_renderer().content_digest() * 0xC2B2AE3D27D4EB4Full) ^
+                               (taescope::web::hitbox_renderer().content_digest() * 0x165667B19E3779F9ull);
     const uint64_t digest = taescope::web::imgui_frame_digest(draw_data, callbacks);
     if (digest != g_drawn_digest || warm_up_drawn) {
         g_drawn_digest = digest;
@@ -157,6 +159,7 @@ int main() {
     taescope::web::pose_renderer().start_compiling();
     taescope::web::mask_strip_renderer().start_compiling();
     taescope::web::body_renderer().start_compiling();
+    taescope::web::hitbox_renderer().start_compiling();
 
     EM_ASM({
         if (Module["onTaeScopeReady"]) Module["onTaeScopeReady"]();

@@ -7,6 +7,7 @@
 #include "character_json.h"
 #include "inference_model.h"
 #include "json_writer.h"
+#include "params_json.h"
 #include "mask_strip_renderer.h"
 #include "open_step_report.h"
 #include "simulation_frame.h"
@@ -200,7 +201,10 @@ void write_pose(JsonWriter& json, App& app) {
         .field("hoveredBoneName", s.pose.hovered_bone >= 0 && size_t(s.pose.hovered_bone) < v.bone_count()
                                       ? v.skeleton->bones[size_t(s.pose.hovered_bone)].name
                                       : std::string())
-        .field("renderer", s.pose.renderer);
+        .field("renderer", s.pose.renderer)
+        .field("showHitboxes", s.pose.show_hitboxes)
+        .field("hitboxRenderer", s.pose.hitbox_renderer)
+        .field("hoveredHitShape", s.pose.hovered_hit_shape);
     json.key("view")
         .begin_object()
         .field("x0", double(s.pose.view_x0))
@@ -647,6 +651,8 @@ std::string state_json(App& app) {
     write_pose(json, app);
     write_inference_state(json, app);
     write_model_json(json, app);
+    write_params_json(json, app);
+    write_hitboxes_json(json, app);
     json.key("search")
         .begin_object()
         .field("query", s.search.ran_query)
@@ -670,6 +676,7 @@ std::string state_json(App& app) {
         .field("pose", s.windows.pose)
         .field("search", s.windows.search)
         .field("reference", s.windows.reference)
+        .field("frameData", s.windows.frame_data)
         .end_object();
     json.end_object();
     return json.text();

@@ -36,10 +36,11 @@
 #include "binder/havok_character.h"
 #include "params/regulation.h"
 #include "sim/character_params.h"
+#include "sim/event_conditions.h"
 
 namespace taescope {
 
-inline constexpr int32_t kEventAttackBehavior = 1;
+// kEventAttackBehavior (1) is sim/event_conditions.h's.
 inline constexpr int32_t kEventCommonBehavior = 5;
 inline constexpr int kAttackHitSlots = 16;
 

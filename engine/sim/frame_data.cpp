@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
+#include "binder/animation_names.h"
 #include "havok/pose.h"
 
 namespace taescope {
@@ -146,6 +148,56 @@ std::vector<AnimationFrameData> compute_frame_data(const AttackChain& chain, con
         });
         out.push_back(std::move(a));
     }
+    return out;
+}
+
+namespace {
+
+std::string csv_number(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+std::string csv_optional(const std::optional<double>& v) { return v ? csv_number(*v) : ""; }
+
+// A field quoted when it holds a comma, a quote, a line break or a leading/trailing space.
+std::string csv_field(const std::string& s) {
+    const bool quote = s.find_first_of(",\"\r\n") != std::string::npos ||
+                       (!s.empty() && (s.front() == ' ' || s.back() == ' '));
+    if (!quote) return s;
+    std::string q = "\"";
+    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+}
+
+}  // namespace
+
+std::string frame_data_damage_text(const AttackWindow& window) {
+    std::string t;
+    for (const auto& d : window.damage) t += (t.empty() ? "" : " ") + d.name + "=" + d.value;
+    return t;
+}
+
+std::string frame_data_csv(const AttackChain& chain, const std::vector<AnimationFrameData>& data) {
+    std::string out =
+        "animation,event,type,judge,behavior_row,atk_row,miss,startup,start_frame,end_frame,active_frames,"
+        "start_clip_frame,end_clip_frame,shapes,reach,reach_surface,throw,damage,length_seconds,"
+        "length_frames\n";
+    for (const auto& a : data)
+        for (const auto& w : a.windows) {
+            const AttackEvent& e = chain.events()[w.event];
+            out += animation_name(a.animation) + "," + std::to_string(e.event_index) + "," + std::to_string(e.type) +
+                   "," + std::to_string(e.judge) + "," + std::to_string(e.behavior_row) + "," +
+                   (e.atk_row ? std::to_string(*e.atk_row) : "") + "," + csv_field(e.miss_text) + "," +
+                   csv_optional(a.startup_frame) + "," + csv_number(w.start_frame) + "," + csv_number(w.end_frame) +
+                   "," + csv_number(w.end_frame - w.start_frame) + "," + csv_optional(w.start_clip_frame) + "," +
+                   csv_optional(w.end_clip_frame) + "," + std::to_string(w.shapes) + "," + csv_optional(w.reach) +
+                   "," + csv_optional(w.reach_surface) + "," + (e.is_throw() ? "yes" : "") + "," +
+                   csv_field(frame_data_damage_text(w)) + "," +
+                   (a.length.known ? csv_number(a.length.duration) : "") + "," +
+                   (a.length.known ? std::to_string(a.length.frame_count) : "") + "\n";
+        }
     return out;
 }
 

@@ -64,4 +64,10 @@ struct FrameDataOptions {
 // Every animation with at least one type-1/5 event, in chain order.
 std::vector<AnimationFrameData> compute_frame_data(const AttackChain& chain, const FrameDataOptions& options = {});
 
+// The table as CSV (RFC 4180 quoting), one line per attack after a header line: what
+// `taescope framedata --csv` prints and the page's frame-data panel downloads.
+std::string frame_data_csv(const AttackChain& chain, const std::vector<AnimationFrameData>& data);
+// "attack_type=..." fields of an attack window's damage, space-separated ("atkPhys=120 atkStam=30").
+std::string frame_data_damage_text(const AttackWindow& window);
+
 }  // namespace taescope

@@ -33,14 +33,6 @@ std::string number_text(double v) {
     return buf;
 }
 
-std::string optional_text(const std::optional<double>& v) { return v ? number_text(*v) : ""; }
-
-std::string csv_field(std::string s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
-    std::string q = "\"";
-    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
-}
 
 void write_optional(JsonOut& out, const char* key, const std::optional<double>& v) {
     if (v)
@@ -65,31 +57,8 @@ int run_framedata(const std::vector<std::string>& args) {
     options.havok = &s.anibnd->character;
     const AttackChain& chain = *s.chain;
     std::vector<AnimationFrameData> data = compute_frame_data(chain, options);
-    auto damage_text = [](const AttackWindow& w) {
-        std::string t;
-        for (const auto& d : w.damage) t += (t.empty() ? "" : " ") + d.name + "=" + d.value;
-        return t;
-    };
     if (parsed->has("--csv")) {
-        std::printf(
-            "animation,event,type,judge,behavior_row,atk_row,miss,startup,start_frame,end_frame,active_frames,"
-            "start_clip_frame,end_clip_frame,shapes,reach,reach_surface,throw,damage,length_seconds,"
-            "length_frames\n");
-        for (const auto& a : data)
-            for (const auto& w : a.windows) {
-                const AttackEvent& e = chain.events()[w.event];
-                std::string line =
-                    animation_name(a.animation) + "," + std::to_string(e.event_index) + "," + std::to_string(e.type) +
-                    "," + std::to_string(e.judge) + "," + std::to_string(e.behavior_row) + "," +
-                    (e.atk_row ? std::to_string(*e.atk_row) : "") + "," + csv_field(e.miss_text) + "," +
-                    optional_text(a.startup_frame) + "," + number_text(w.start_frame) + "," + number_text(w.end_frame) +
-                    "," + number_text(w.end_frame - w.start_frame) + "," + optional_text(w.start_clip_frame) + "," +
-                    optional_text(w.end_clip_frame) + "," + std::to_string(w.shapes) + "," + optional_text(w.reach) +
-                    "," + optional_text(w.reach_surface) + "," + (e.is_throw() ? "yes" : "") + "," +
-                    csv_field(damage_text(w)) + "," + (a.length.known ? number_text(a.length.duration) : "") + "," +
-                    (a.length.known ? std::to_string(a.length.frame_count) : "");
-                std::printf("%s\n", line.c_str());
-            }
+        std::fputs(frame_data_csv(chain, data).c_str(), stdout);
         return 0;
     }
     if (!parsed->has("--json")) {
@@ -106,7 +75,7 @@ int run_framedata(const std::vector<std::string>& args) {
                     "  event %3u frames %s-%s  %zu shape(s)%s%s%s  %s\n", e.event_index,
                     number_text(w.start_frame).c_str(), number_text(w.end_frame).c_str(), w.shapes,
                     w.reach ? ("  reach " + number_text(*w.reach) + " m").c_str() : "", e.is_throw() ? "  throw" : "",
-                    e.miss != AttackMiss::None ? ("  miss: " + e.miss_text).c_str() : "", damage_text(w).c_str());
+                    e.miss != AttackMiss::None ? ("  miss: " + e.miss_text).c_str() : "", frame_data_damage_text(w).c_str());
             }
         }
         return 0;

@@ -132,6 +132,7 @@
 //   await taescope.offlineReady               true once the service worker keeps the page for offline use
 // Nothing here talks to any server but the one the page came from (see the CSP in index.html).
 import { createDecodeClient, isModelBinderName, isWrapped } from './taescope-decode-client.js';
+import { createParamsClient } from './taescope-params.js';
 
 (function () {
   const $ = (id) => document.getElementById(id);
@@ -424,6 +425,10 @@ import { createDecodeClient, isModelBinderName, isWrapped } from './taescope-dec
     },
   });
 
+  // ---- the game's params (taescope-params.js): regulation.bin sorted out of a drop, decoded in
+  // a worker of its own, remembered by this browser ----
+  const params = createParamsClient({ engine: () => Module, withString, stepsDue });
+
   // ---- bytes into the engine ----
   // Copies `bytes` into wasm memory and hands them to `entry` (taescope_open or
   // taescope_open_companion), which owns them then.
@@ -572,7 +577,23 @@ import { createDecodeClient, isModelBinderName, isWrapped } from './taescope-dec
   // Several files dropped or chosen at once: template files load as templates, the others open
   // as one character (one file: exactly as a single open).
   async function openFiles(list, { quiet = false } = {}) {
-    const files = Array.from(list);
+    let files = Array.from(list);
+    // The game's params among them (regulation.bin, .param files) open beside the character, never as it.
+    if (files.some((f) => !isTemplateFile(f.name))) {
+      if (!Module) await moduleReady;
+      const sorted = await params.sortOut(files.filter((f) => !isTemplateFile(f.name)));
+      const paramsDone = [];
+      if (sorted.regulation) paramsDone.push(params.openFile(sorted.regulation));
+      if (sorted.paramFiles.length) paramsDone.push(params.openParamFiles(sorted.paramFiles));
+      if (paramsDone.length) {
+        files = [...files.filter((f) => isTemplateFile(f.name)), ...sorted.others];
+        // Only params: the character stays as it is; the promise settles once they are open.
+        if (!sorted.others.length) {
+          await Promise.all(paramsDone);
+          return quiet ? null : readState();
+        }
+      }
+    }
     const templates = files.filter((f) => isTemplateFile(f.name));
     const others = files.filter((f) => !isTemplateFile(f.name));
     if (others.length) userOpenBegins();
@@ -1041,6 +1062,28 @@ import { createDecodeClient, isModelBinderName, isWrapped } from './taescope-dec
     opensFinished: () => timing.opensFinished,
     openFile,
     openFiles,
+    // The game's params (issue 40): a regulation's bytes opened as if dropped, the one this browser
+    // remembers, forgetting it, the hitbox toggle, the variation, the frame-data window and its CSV.
+    async openParams(bytes, name = 'regulation.bin') {
+      if (!Module) await moduleReady;
+      await params.openBytes(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), name);
+      return readState();
+    },
+    paramsStored: () => params.stored(),
+    paramsClient: () => params.describe(),
+    async forgetParams() {
+      Module._taescope_params_forget();  // the app asks the page to forget its copy (onForgetParams)
+      await params.forgetStored();
+      return readState();
+    },
+    showHitboxes(on = true) { Module._taescope_set_hitboxes_shown(on ? 1 : 0); return readState(); },
+    chooseVariation(variation = null, npcParamRow = null) {
+      Module._taescope_params_choose(variation === null ? 0 : 1, variation || 0, npcParamRow === null ? 0 : 1, npcParamRow || 0);
+      return readState();
+    },
+    showFrameData(on = true) { Module._taescope_show_frame_data(on ? 1 : 0); return readState(); },
+    frameDataCsv: () => Module.UTF8ToString(Module._taescope_frame_data_csv()),
+    setCamera(yaw, pitch, distance = 0) { Module._taescope_set_camera(yaw, pitch, distance); return readState(); },
     showPose(on = true) { Module._taescope_show_pose(on ? 1 : 0); return readState(); },
     poseRootMotion(on = true) { Module._taescope_set_pose_root_motion(on ? 1 : 0); return readState(); },
     poseBone(index) { return JSON.parse(Module.UTF8ToString(Module._taescope_pose_bone_json(index))); },
@@ -1160,6 +1203,8 @@ import { createDecodeClient, isModelBinderName, isWrapped } from './taescope-dec
     const moduleConfig = {
       canvas,
       onTaeScopeChange: onEngineChange,
+      // The user forgot the regulation (the Params popup): this browser's copy goes too.
+      onForgetParams: () => { params.forgetStored().catch(() => {}); },
       // The engine copied events: their text goes to the system clipboard (other tabs, editors).
       // "Copy link" in the Reference panel: the page's address with the view's fragment.
       onTaeScopeCopyLink: () => { copyReferenceLink().catch(() => {}); },
@@ -1172,7 +1217,12 @@ import { createDecodeClient, isModelBinderName, isWrapped } from './taescope-dec
         // the module itself (MODULARIZE), so it can be used right away.
         Module = moduleConfig;
         moduleStarted();
-        setTimeout(() => openStart().then(() => resolve(readState()), () => resolve(readState())).then(() => warmUp()), 0);
+        // The regulation this browser remembers opens once the first file is shown (it needs no
+        // file, and the start-up is not kept waiting for it): taescope.paramsRestored settles then.
+        setTimeout(() => {
+          const restore = () => { api.paramsRestored = params.openRemembered().catch(() => false); };
+          openStart().then(() => { restore(); resolve(readState()); }, () => { restore(); resolve(readState()); }).then(() => warmUp());
+        }, 0);
       },
       print: (text) => console.log(text),
       printErr: (text) => console.warn(text),

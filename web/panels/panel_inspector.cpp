@@ -168,6 +168,109 @@ void draw_inferred_fields(const AppState& s, const std::string& game, const Game
     ImGui::EndTable();
 }
 
+// A param row's fields by the paramdef, in a two-column table (inside a tree node the caller opened).
+void draw_param_row(const params::ParamTable& table, int32_t row_id) {
+    if (!table.file) return;
+    auto row = table.file->find(row_id);
+    if (!row) return;
+    if (!table.layout) {
+        ImGui::TextDisabled("no paramdef fits its rows: %s", table.layout_source.c_str());
+        return;
+    }
+    if (ImGui::BeginTable("##row", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchProp)) {
+        for (const params::RowFieldValue& f : params::row_field_values(table, *row)) {
+            if (f.name.rfind("pad", 0) == 0 || f.name.rfind("dummy", 0) == 0) continue;  // padding: kept, not shown
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(f.name.c_str());
+            if (ImGui::IsItemHovered() && !f.display_name.empty())
+                ImGui::SetTooltip("%s  (%s at 0x%X)", f.display_name.c_str(), f.type.c_str(), f.offset);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(f.value.c_str());
+        }
+        ImGui::EndTable();
+    }
+}
+
+// With the game's params open: a type-1/5 event's chain (judge id -> BehaviorParam row ->
+// AtkParam row, its hit slots, named fields), and every template field that refers to a param
+// (`ref=`) shown as that row, or "not in this regulation".
+void draw_params_section(App& app, const DecodedEvent& decoded, Bytes params_bytes) {
+    const AttackChain* chain = app.attack_chain();
+    const params::Regulation* regulation = app.params().regulation();
+    if (!chain || !regulation) return;
+    const AppState& s = app.state();
+    const AttackEvent* attack = app.params().attack_event(size_t(s.selection.tae_file), size_t(s.selection.animation),
+                                                          uint32_t(s.selection.event));
+    if (attack) {
+        ImGui::Spacing();
+        ImGui::SeparatorText("Attack (the game's params)");
+        ImGui::Text("judge %d  ->  %s %d  ->  %s %s", attack->judge, attack->behavior_param.c_str(),
+                    attack->behavior_row, attack->atk_param.empty() ? "?" : attack->atk_param.c_str(),
+                    attack->atk_row ? std::to_string(*attack->atk_row).c_str() : (attack->ref_id >= 0 ? std::to_string(attack->ref_id).c_str() : "-"));
+        if (attack->player && attack->behavior_rows_tried.size() > 1) {
+            std::string tried;
+            for (int32_t r : attack->behavior_rows_tried) tried += (tried.empty() ? "" : ", ") + std::to_string(r);
+            ImGui::TextDisabled("player chain (Sourced): rows tried %s", tried.c_str());
+        }
+        ImGui::TextDisabled("variation %d (%s)", chain->character().variation, chain->character().variation_source.c_str());
+        if (attack->miss != AttackMiss::None) {
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kWarning), "not drawn: %s", attack->miss_text.c_str());
+        } else {
+            for (const AttackHit& h : attack->hits)
+                ImGui::BulletText("slot %u  %s  dummy %d%s  radius %.3f  hit type %u (%s)", h.slot,
+                                  attack_shape_kind_name(h.kind), h.dummy1,
+                                  h.kind == AttackShapeKind::Capsule ? (" - " + std::to_string(h.dummy2)).c_str() : "",
+                                  double(h.radius), unsigned(h.hit_type),
+                                  attack_shape_color_name(attack_shape_color(*attack, h)));
+            if (attack->is_throw()) ImGui::BulletText("a throw (throwTypeId %u)", unsigned(attack->throw_type));
+        }
+        if (attack->behavior_found && ImGui::TreeNode("##behavior", "%s %d", attack->behavior_param.c_str(), attack->behavior_row)) {
+            draw_param_row(chain->behavior_table(*attack), attack->behavior_row);
+            ImGui::TreePop();
+        }
+        if (attack->atk_row && ImGui::TreeNode("##atk", "%s %d", attack->atk_param.c_str(), *attack->atk_row)) {
+            draw_param_row(chain->atk_table(*attack), *attack->atk_row);
+            ImGui::TreePop();
+        }
+    }
+    // Fields that name a param row (the templates' ref=).
+    bool header = false;
+    for (size_t i = 0; i < decoded.fields.size(); ++i) {
+        const DecodedField& field = decoded.fields[i];
+        if (!field.present || !field.field || field.field->ref.empty()) continue;
+        const std::optional<double> value = parse_number_text(field.value_text(params_bytes));
+        if (!value || *value <= 0 || *value > 2147483647.0) continue;  // 0 / -1: no row named
+        if (!header) {
+            ImGui::Spacing();
+            ImGui::SeparatorText("Rows the fields name");
+            header = true;
+        }
+        const int32_t row = int32_t(*value);
+        // A ref may name several params ("SpEffectParam,Bullet"): the first that the regulation holds and that has the row.
+        std::string refs = field.field->ref;
+        bool shown = false;
+        size_t at = 0;
+        while (at <= refs.size() && !shown) {
+            size_t comma = refs.find_first_of(",;|", at);
+            if (comma == std::string::npos) comma = refs.size();
+            const std::string name = refs.substr(at, comma - at);
+            at = comma + 1;
+            if (name.empty()) continue;
+            auto table = regulation->table(name);
+            if (!table || !table->file || !table->file->find(row)) continue;
+            ImGui::PushID(int(i));
+            if (ImGui::TreeNode("##ref", "%s: %s %d", field.field->name.c_str(), name.c_str(), row)) {
+                draw_param_row(*table, row);
+                ImGui::TreePop();
+            }
+            ImGui::PopID();
+            shown = true;
+        }
+        if (!shown) ImGui::TextDisabled("%s: %s %d not in this regulation", field.field->name.c_str(), refs.c_str(), row);
+    }
+}
+
 }  // namespace
 
 void draw_inspector_panel(App& app, const PanelRect& rect) {
@@ -353,6 +456,7 @@ void draw_inspector_panel(App& app, const PanelRect& rect) {
     if (decoded.raw.size())
         ImGui::TextDisabled("%zu bytes from 0x%X are covered by no field", decoded.raw.size(), decoded.raw_offset);
     draw_inferred_fields(s, game, info->templates, *event, params, decoded, covered, highlight_begin, highlight_end);
+    draw_params_section(app, decoded, params);
 
     ImGui::Spacing();
     ImGui::TextDisabled("raw bytes");

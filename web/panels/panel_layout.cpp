@@ -132,6 +132,7 @@ void draw_panels(App& app) {
     if (s.edit.export_dialog.open && s.document) draw_export_window(app);
     if (s.windows.compare && s.document) draw_compare_window(app);
     if (s.windows.reference) draw_reference_window(app);
+    if (s.windows.frame_data && s.document) draw_frame_data_window(app);
     if (s.windows.help) draw_help_window(app);
 }
 

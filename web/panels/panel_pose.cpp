@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "body_renderer.h"
+#include "hitbox_renderer.h"
 #include "imgui.h"
 #include "panels.h"
 #include "pose_renderer.h"
@@ -108,6 +109,12 @@ Mat4 view_projection(const PoseViewState& c, float aspect) {
     projection[10] = (far_plane + near_plane) / (near_plane - far_plane);
     projection[11] = -1;
     projection[14] = 2 * far_plane * near_plane / (near_plane - far_plane);
+    // The games' space is left-handed (x right, y up, z forward); the camera above is built the
+    // right-handed way, which would show every character mirrored (its right hand on the
+    // viewer's right when it faces us). Negating the screen's x draws the games' space as the
+    // games show it; every projection (picking, hovering, the dummies' screen points) goes
+    // through this matrix, so they all agree.
+    projection[0] = -projection[0];
     return multiply(projection, view);
 }
 
@@ -351,6 +358,8 @@ void draw_body_options(App& app, const CharacterView& body) {
     }
 }
 
+void draw_params_controls(App& app);  // below, with the hit shapes
+
 void draw_toolbar(App& app, const PoseView& v, const CharacterView& body) {
     PoseViewState& c = app.state().pose;
     if (ImGui::Button("Frame")) c.frame_requested = true;
@@ -365,6 +374,7 @@ void draw_toolbar(App& app, const PoseView& v, const CharacterView& body) {
     ImGui::SameLine();
     ImGui::Checkbox("Path", &c.show_path);
     if (body.phase == ModelPhase::Ready) draw_body_options(app, body);
+    draw_params_controls(app);
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
     if (v.clip) {
@@ -410,6 +420,175 @@ void draw_overlay(ImDrawList* draw, const PoseView& v, const CharacterView& body
     text(palette::kTextDim, "Reference pose (no animation): " + v.reason);
 }
 
+
+// ---- the attacks' hit shapes (params_model.h; drawn by hitbox_renderer.h) ----
+
+// The hit slot of `shape` in its event (null when the event does not list it).
+const AttackHit* hit_of(const AttackEvent& e, const PosedAttackShape& shape) {
+    for (const AttackHit& h : e.hits)
+        if (h.slot == shape.slot) return &h;
+    return nullptr;
+}
+
+// One drawn shape per capsule, one per sphere centre; `owners` gives each its index in `shapes`.
+void build_hit_shape_draws(const AttackChain& chain, const std::vector<PosedAttackShape>& shapes, int hovered,
+                           std::vector<HitShapeDraw>& out, std::vector<int>& owners) {
+    out.clear();
+    owners.clear();
+    for (size_t i = 0; i < shapes.size(); ++i) {
+        const PosedAttackShape& shape = shapes[i];
+        if (shape.event >= chain.events().size() || shape.points.empty()) continue;
+        const AttackEvent& e = chain.events()[shape.event];
+        const AttackHit* hit = hit_of(e, shape);
+        const std::array<float, 4> rgba = attack_shape_rgba(hit ? attack_shape_color(e, *hit) : AttackShapeColor::OtherHitType);
+        auto point = [](const Vec3d& p) { return std::array<float, 3>{float(p[0]), float(p[1]), float(p[2])}; };
+        if (shape.kind == AttackShapeKind::Capsule && shape.points.size() >= 2) {
+            out.push_back(HitShapeDraw{point(shape.points[0]), point(shape.points[1]), shape.radius, rgba, int(i) == hovered});
+            owners.push_back(int(i));
+        } else {
+            for (const Vec3d& p : shape.points) {
+                out.push_back(HitShapeDraw{point(p), point(p), shape.radius, rgba, int(i) == hovered});
+                owners.push_back(int(i));
+            }
+        }
+    }
+}
+
+// The shape under the mouse: the one whose axis (capsule) or centre (sphere) passes nearest to
+// it on screen, within its projected radius plus a few pixels; -1 when none.
+int hit_shape_under_mouse(const std::vector<HitShapeDraw>& draws, const std::vector<int>& owners,
+                          const std::array<float, 3>& offset, const Mat4& m, ImVec2 top_left, ImVec2 size,
+                          ImVec2 mouse) {
+    int best = -1;
+    float best_margin = 0;
+    for (size_t i = 0; i < draws.size(); ++i) {
+        const HitShapeDraw& d = draws[i];
+        float a[3], b[3];
+        for (int k = 0; k < 3; ++k) a[k] = d.a[size_t(k)] + offset[size_t(k)], b[k] = d.b[size_t(k)] + offset[size_t(k)];
+        ImVec2 sa, sb;
+        if (!project(m, a, top_left, size, sa) || !project(m, b, top_left, size, sb)) continue;
+        // The projected radius at the shape's first point: a point one radius off along the camera's up.
+        const float w = m[3] * a[0] + m[7] * a[1] + m[11] * a[2] + m[15];
+        const float pixels = w > 1e-4f ? d.radius * m[5] / w * 0.5f * size.y : 0.0f;
+        const float ex = sb.x - sa.x, ey = sb.y - sa.y, len2 = ex * ex + ey * ey;
+        float t = len2 > 0 ? ((mouse.x - sa.x) * ex + (mouse.y - sa.y) * ey) / len2 : 0.0f;
+        t = std::clamp(t, 0.0f, 1.0f);
+        const float dx = sa.x + t * ex - mouse.x, dy = sa.y + t * ey - mouse.y;
+        const float margin = std::sqrt(dx * dx + dy * dy) - (std::fabs(pixels) + 3.0f);
+        if (margin <= 0 && (best < 0 || margin < best_margin)) best = owners[i], best_margin = margin;
+    }
+    return best;
+}
+
+// The colours of the hit shapes (the spec's §5.4, after DSAnimStudio), over the view's bottom left.
+void draw_hitbox_legend(ImDrawList* draw, ImVec2 top_left, ImVec2 bottom_right) {
+    static const AttackShapeColor kColors[] = {AttackShapeColor::Tip,   AttackShapeColor::Middle,
+                                               AttackShapeColor::Root,  AttackShapeColor::OtherHitType,
+                                               AttackShapeColor::Throw, AttackShapeColor::NoDamage};
+    const float line = ImGui::GetTextLineHeight();
+    ImVec2 at(top_left.x + 8, bottom_right.y - line * 1.6f);
+    for (AttackShapeColor c : kColors) {
+        const std::array<float, 4> rgba = attack_shape_rgba(c);
+        const uint32_t color = ImGui::ColorConvertFloat4ToU32(ImVec4(rgba[0], rgba[1], rgba[2], 0.9f));
+        draw->AddRectFilled(ImVec2(at.x, at.y + line * 0.2f), ImVec2(at.x + line * 0.6f, at.y + line * 0.8f), color);
+        const char* name = attack_shape_color_name(c);
+        draw->AddText(ImVec2(at.x + line * 0.8f, at.y), palette::kTextDim, name);
+        at.x += line * 1.4f + ImGui::CalcTextSize(name).x;
+        if (at.x > bottom_right.x - 60) break;
+    }
+}
+
+// The hovered shape's event, row, slot and hit type.
+void draw_hit_shape_tooltip(const AttackChain& chain, const PosedAttackShape& shape) {
+    const AttackEvent& e = chain.events()[shape.event];
+    const AttackHit* hit = hit_of(e, shape);
+    ImGui::BeginTooltip();
+    ImGui::Text("%s  (event %u, type %d)", attack_shape_kind_name(shape.kind), e.event_index, e.type);
+    ImGui::TextDisabled("%s %d  ->  %s %s", e.behavior_param.c_str(), e.behavior_row, e.atk_param.c_str(),
+                        e.atk_row ? std::to_string(*e.atk_row).c_str() : "-");
+    ImGui::TextDisabled("slot %u  radius %.3f m  hit type %u (%s)", shape.slot, double(shape.radius),
+                        unsigned(shape.hit_type), hit ? attack_shape_color_name(attack_shape_color(e, *hit)) : "?");
+    if (hit) {
+        if (shape.kind == AttackShapeKind::Capsule)
+            ImGui::TextDisabled("dummy polys %d - %d", hit->dummy1, hit->dummy2);
+        else
+            ImGui::TextDisabled("dummy poly %d (%zu place%s)", hit->dummy1, shape.points.size(),
+                                shape.points.size() == 1 ? "" : "s");
+    }
+    if (e.is_throw()) ImGui::TextDisabled("a throw (throwTypeId %u)", unsigned(e.throw_type));
+    ImGui::TextDisabled("live %.3f - %.3f s", double(e.start), double(e.end));
+    ImGui::EndTooltip();
+}
+
+// The params part of the toolbar: what is open, the hitbox toggle, the variation, Forget and
+// the frame-data window; without params, where to get them.
+void draw_params_controls(App& app) {
+    const ParamsStatus& s = app.params().status();
+    PoseViewState& c = app.state().pose;
+    ImGui::SameLine();
+    if (s.phase == ParamsPhase::None) {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextDisabled("Hitboxes: drop regulation.bin");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "Drop the game's regulation.bin (or a decrypted one, a .parambnd.dcx, or .param files)\n"
+                "to see each attack's hit capsules and spheres, the default masks and the frame data.\n"
+                "It is read here, in the browser, and kept in this browser for the next visit.");
+        return;
+    }
+    if (s.phase == ParamsPhase::Decoding) {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextDisabled("Params: reading %s...", s.file.c_str());
+        return;
+    }
+    if (s.phase == ParamsPhase::Failed) {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kError), "Params failed");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.error.c_str());
+        return;
+    }
+    bool shown = c.show_hitboxes;
+    if (ImGui::Checkbox("Hitboxes", &shown)) c.show_hitboxes = shown;
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The hit shapes of the attack events live at the playhead (%s)", s.summary.c_str());
+    ImGui::SameLine();
+    if (ImGui::Button("Params")) ImGui::OpenPopup("##params");
+    if (ImGui::BeginPopup("##params")) {
+        ImGui::TextUnformatted(s.summary.c_str());
+        ImGui::TextDisabled("%s%s", s.file.c_str(), s.remembered ? "  (remembered by this browser)" : "");
+        if (!s.error.empty()) ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kError), "%s", s.error.c_str());
+        if (const AttackChain* chain = app.attack_chain()) {
+            const CharacterParams& ch = chain->character();
+            ImGui::Separator();
+            ImGui::Text("%zu attack events, %zu resolved", chain->events().size(), chain->resolved_count());
+            ImGui::Text("Variation %d  (%s)", ch.variation, ch.variation_source.c_str());
+            for (const VariationChoice& v : ch.variations) {
+                const bool current = v.variation == ch.variation;
+                std::string label = std::to_string(v.variation) + "  " + v.source;
+                if (v.judges_total) label += "  (" + std::to_string(v.judges_covered) + " of " +
+                                             std::to_string(v.judges_total) + " judge ids)";
+                if (ImGui::Selectable(label.c_str(), current)) {
+                    if (&v == &ch.variations.front())
+                        app.choose_attack_variation(std::nullopt);
+                    else
+                        app.choose_attack_variation(v.variation);
+                }
+            }
+            ImGui::TextDisabled("Display masks: %s", ch.display_masks.source.c_str());
+            for (const std::string& note : chain->notes()) ImGui::TextDisabled("%s", note.c_str());
+            for (const std::string& note : ch.notes) ImGui::TextDisabled("%s", note.c_str());
+        }
+        ImGui::Separator();
+        if (ImGui::Button("Frame data")) app.state().windows.frame_data = true;
+        ImGui::SameLine();
+        if (ImGui::Button("Forget this regulation")) {
+            app.forget_params();
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+}
+
 }  // namespace
 
 void draw_pose_panel(App& app, const PanelRect& rect) {
@@ -436,7 +615,7 @@ void draw_pose_panel(App& app, const PanelRect& rect) {
     // Input: orbit, pan, zoom, frame.
     const ImGuiIO& io = ImGui::GetIO();
     if (active && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0)) {
-        c.yaw -= io.MouseDelta.x * 0.01f;
+        c.yaw += io.MouseDelta.x * 0.01f;  // the view is mirrored (view_projection): drag right turns it right
         c.pitch = std::clamp(c.pitch + io.MouseDelta.y * 0.01f, -1.5f, 1.5f);
     }
     if (active &&
@@ -444,7 +623,8 @@ void draw_pose_panel(App& app, const PanelRect& rect) {
         Vec right, up;
         camera_axes(c, right, up);
         const float per_pixel = 2 * c.distance * std::tan(kFieldOfView / 2) / size.y;
-        const float dx = -io.MouseDelta.x * per_pixel, dy = io.MouseDelta.y * per_pixel;
+        // The camera's right is the screen's left (the mirror in view_projection).
+        const float dx = io.MouseDelta.x * per_pixel, dy = io.MouseDelta.y * per_pixel;
         c.target[0] += right.x * dx + up.x * dy;
         c.target[1] += right.y * dx + up.y * dy;
         c.target[2] += right.z * dx + up.z * dy;
@@ -485,12 +665,25 @@ void draw_pose_panel(App& app, const PanelRect& rect) {
     bool event_dummies = false;
     for (uint8_t lit : body.highlighted) event_dummies = event_dummies || lit;
     const bool draw_dummies = has_body && (c.show_dummies || event_dummies);
-    // What the mouse is over: a dummy first (they are small), then a joint, then a mesh.
-    c.hovered_bone = c.hovered_dummy = c.hovered_mesh = -1;
+    // The attacks' hit shapes live at the playhead (with params and a body).
+    const AttackChain* chain = has_body && c.show_hitboxes ? app.attack_chain() : nullptr;
+    static std::vector<HitShapeDraw> hit_draws;
+    static std::vector<int> hit_owners;
+    const std::vector<PosedAttackShape>* hit_shapes = chain ? &app.hit_shapes_at_playhead() : nullptr;
+    if (hit_shapes) {
+        build_hit_shape_draws(*chain, *hit_shapes, c.hovered_hit_shape, hit_draws, hit_owners);
+    } else {
+        hit_draws.clear();
+        hit_owners.clear();
+    }
+    // What the mouse is over: a dummy first (they are small), then a hit shape, then a joint, then a mesh.
+    c.hovered_bone = c.hovered_dummy = c.hovered_mesh = c.hovered_hit_shape = -1;
     if (hovered && !active) {
         if (draw_dummies) c.hovered_dummy = dummy_under_mouse(body, c.show_dummies, m, top_left, size, io.MousePos);
-        if (c.hovered_dummy < 0 && draw_skeleton) c.hovered_bone = bone_under_mouse(v, m, top_left, size, io.MousePos);
-        if (c.hovered_dummy < 0 && c.hovered_bone < 0 && draw_body)
+        if (c.hovered_dummy < 0 && !hit_draws.empty())
+            c.hovered_hit_shape = hit_shape_under_mouse(hit_draws, hit_owners, body.offset, m, top_left, size, io.MousePos);
+        if (c.hovered_dummy < 0 && c.hovered_hit_shape < 0 && draw_skeleton) c.hovered_bone = bone_under_mouse(v, m, top_left, size, io.MousePos);
+        if (c.hovered_dummy < 0 && c.hovered_hit_shape < 0 && c.hovered_bone < 0 && draw_body)
             c.hovered_mesh = app.character().mesh_at(m, top_left.x, top_left.y, bottom_right.x, bottom_right.y,
                                                      io.MousePos.x, io.MousePos.y);
     }
@@ -520,6 +713,18 @@ void draw_pose_panel(App& app, const PanelRect& rect) {
                           body_renderer().mode().c_str());
     }
     c.body_renderer = draw_body ? body_renderer().mode() : "not drawn (hidden or no model)";
+    if (hit_shapes) {
+        if (c.hovered_hit_shape >= 0) build_hit_shape_draws(*chain, *hit_shapes, c.hovered_hit_shape, hit_draws, hit_owners);
+        if (!hitbox_renderer().draw(draw, top_left, bottom_right, m, body.offset, hit_draws))
+            draw->AddText(ImVec2(top_left.x + 8, bottom_right.y - 3 * ImGui::GetFontSize() - 10), palette::kError,
+                          hitbox_renderer().mode().c_str());
+        c.hitbox_renderer = hitbox_renderer().mode();
+        draw_hitbox_legend(draw, top_left, bottom_right);
+    } else {
+        // Nothing to draw: the digest says so, so that a frame without shapes is not kept.
+        hitbox_renderer().draw(draw, top_left, bottom_right, m, body.offset, {});
+        c.hitbox_renderer = !has_body ? "not drawn (no model)" : !c.show_hitboxes ? "not drawn (hidden)" : "not drawn (no params)";
+    }
     drawn =
         pose_renderer().draw(draw, top_left, bottom_right, m, {near_fade, far_fade}, over, PoseLayer::Over) && drawn;
     if (!drawn)
@@ -528,7 +733,9 @@ void draw_pose_panel(App& app, const PanelRect& rect) {
     c.renderer = pose_renderer().mode();
     draw_overlay(draw, v, body, top_left, size.x);
 
-    if (c.hovered_dummy >= 0) {
+    if (c.hovered_hit_shape >= 0 && hit_shapes && size_t(c.hovered_hit_shape) < hit_shapes->size()) {
+        draw_hit_shape_tooltip(*chain, (*hit_shapes)[size_t(c.hovered_hit_shape)]);
+    } else if (c.hovered_dummy >= 0) {
         const PosedDummy& d = body.dummies[size_t(c.hovered_dummy)];
         const auto& bones = body.model->bones;
         ImGui::BeginTooltip();

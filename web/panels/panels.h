@@ -28,6 +28,7 @@ void draw_history_window(App& app);                           // panel_history.c
 void draw_export_window(App& app);                            // panel_export.cpp: check, options, download
 void draw_compare_window(App& app);                           // panel_compare.cpp: the diff, side by side
 void draw_reference_window(App& app);                         // panel_reference.cpp: event types, no file needed
+void draw_frame_data_window(App& app);                        // panel_frame_data.cpp: every attack of the binder
 
 // Places the next window at `rect`, tiled (not movable by the user).
 void place_next_window(const PanelRect& rect);

@@ -161,26 +161,11 @@ void BodyRenderer::upload_skin() {
 
 void BodyRenderer::render_callback(const ImDrawList*, const ImDrawCmd* cmd) {
     auto* self = static_cast<BodyRenderer*>(cmd->UserCallbackData);
-    const ImDrawData* data = ImGui::GetDrawData();
-    if (!self || !self->geometry_ || !data || data->DisplaySize.x <= 0 || data->DisplaySize.y <= 0 ||
-        self->geometry_->indices.empty())
-        return;
-    const ImVec2 pos = data->DisplayPos, size = data->DisplaySize, scale = data->FramebufferScale;
-    const float fb_height = size.y * scale.y;
-    // The view's rectangle and the window's clip rectangle, in framebuffer pixels (y up).
-    const int vx0 = int((self->top_left_.x - pos.x) * scale.x), vy0 = int((self->top_left_.y - pos.y) * scale.y);
-    const int vx1 = int((self->bottom_right_.x - pos.x) * scale.x),
-              vy1 = int((self->bottom_right_.y - pos.y) * scale.y);
-    const ImVec4 clip = cmd->ClipRect;
-    const int cx0 = int((clip.x - pos.x) * scale.x), cy0 = int((clip.y - pos.y) * scale.y);
-    const int cx1 = int((clip.z - pos.x) * scale.x), cy1 = int((clip.w - pos.y) * scale.y);
-    if (vx1 <= vx0 || vy1 <= vy0 || cx1 <= cx0 || cy1 <= cy0) return;
+    if (!self || !self->geometry_ || self->geometry_->indices.empty()) return;
+    if (!set_panel_viewport(cmd, self->top_left_, self->bottom_right_)) return;
     glBindVertexArray(self->vertex_array_);
     self->upload_geometry();
     self->upload_skin();
-    glEnable(GL_SCISSOR_TEST);
-    glScissor(cx0, int(fb_height) - cy1, cx1 - cx0, cy1 - cy0);
-    glViewport(vx0, int(fb_height) - vy1, vx1 - vx0, vy1 - vy0);
     glDepthMask(GL_TRUE);
     glClearDepthf(1.0f);
     glClear(GL_DEPTH_BUFFER_BIT);

@@ -73,3 +73,27 @@ unsigned build_gl_program(const char* vertex_source, const char* fragment_source
 }
 
 }  // namespace taescope::web
+
+namespace taescope::web {
+
+bool set_panel_viewport(const ImDrawCmd* cmd, ImVec2 top_left, ImVec2 bottom_right, float* viewport_width,
+                        float* viewport_height) {
+    const ImDrawData* data = ImGui::GetDrawData();
+    if (!cmd || !data || data->DisplaySize.x <= 0 || data->DisplaySize.y <= 0) return false;
+    const ImVec2 pos = data->DisplayPos, size = data->DisplaySize, scale = data->FramebufferScale;
+    const float fb_height = size.y * scale.y;
+    const int vx0 = int((top_left.x - pos.x) * scale.x), vy0 = int((top_left.y - pos.y) * scale.y);
+    const int vx1 = int((bottom_right.x - pos.x) * scale.x), vy1 = int((bottom_right.y - pos.y) * scale.y);
+    const ImVec4 clip = cmd->ClipRect;
+    const int cx0 = int((clip.x - pos.x) * scale.x), cy0 = int((clip.y - pos.y) * scale.y);
+    const int cx1 = int((clip.z - pos.x) * scale.x), cy1 = int((clip.w - pos.y) * scale.y);
+    if (vx1 <= vx0 || vy1 <= vy0 || cx1 <= cx0 || cy1 <= cy0) return false;
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(cx0, int(fb_height) - cy1, cx1 - cx0, cy1 - cy0);
+    glViewport(vx0, int(fb_height) - vy1, vx1 - vx0, vy1 - vy0);
+    if (viewport_width) *viewport_width = float(vx1 - vx0);
+    if (viewport_height) *viewport_height = float(vy1 - vy0);
+    return true;
+}
+
+}  // namespace taescope::web

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "imgui.h"
+
 namespace taescope::web {
 
 // Compiles and links the two stages; returns the program, or 0 with the compiler's or linker's
@@ -43,5 +45,15 @@ private:
     unsigned program_ = 0, vertex_shader_ = 0, fragment_shader_ = 0;
     bool started_ = false, finished_ = false;
 };
+
+}  // namespace taescope::web
+
+namespace taescope::web {
+
+// For an ImGui draw-list callback that draws into a panel's rectangle [top_left, bottom_right]
+// (ImGui coordinates): sets the GL viewport to that rectangle and the scissor to the command's
+// clip rectangle, both in framebuffer pixels (y up). False when either is empty (draw nothing).
+bool set_panel_viewport(const ImDrawCmd* cmd, ImVec2 top_left, ImVec2 bottom_right, float* viewport_width = nullptr,
+                        float* viewport_height = nullptr);
 
 }  // namespace taescope::web

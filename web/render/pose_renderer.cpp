@@ -112,27 +112,16 @@ void PoseRenderer::warm_up_draw() {
 void PoseRenderer::render_callback(const ImDrawList*, const ImDrawCmd* cmd) {
     const auto* batch = static_cast<const Batch*>(cmd->UserCallbackData);
     PoseRenderer* self = batch ? batch->owner : nullptr;
-    const ImDrawData* data = ImGui::GetDrawData();
-    if (!self || !data || data->DisplaySize.x <= 0 || data->DisplaySize.y <= 0 || batch->shapes.empty()) return;
-    const ImVec2 pos = data->DisplayPos, size = data->DisplaySize, scale = data->FramebufferScale;
-    const float fb_height = size.y * scale.y;
-    // The view's rectangle and the window's clip rectangle, in framebuffer pixels (y up).
-    const int vx0 = int((self->top_left_.x - pos.x) * scale.x), vy0 = int((self->top_left_.y - pos.y) * scale.y);
-    const int vx1 = int((self->bottom_right_.x - pos.x) * scale.x),
-              vy1 = int((self->bottom_right_.y - pos.y) * scale.y);
-    const ImVec4 clip = cmd->ClipRect;
-    const int cx0 = int((clip.x - pos.x) * scale.x), cy0 = int((clip.y - pos.y) * scale.y);
-    const int cx1 = int((clip.z - pos.x) * scale.x), cy1 = int((clip.w - pos.y) * scale.y);
-    if (vx1 <= vx0 || vy1 <= vy0 || cx1 <= cx0 || cy1 <= cy0) return;
-    glEnable(GL_SCISSOR_TEST);
-    glScissor(cx0, int(fb_height) - cy1, cx1 - cx0, cy1 - cy0);
-    glViewport(vx0, int(fb_height) - vy1, vx1 - vx0, vy1 - vy0);
+    if (!self || batch->shapes.empty()) return;
+    float viewport_width = 0, viewport_height = 0;
+    if (!set_panel_viewport(cmd, self->top_left_, self->bottom_right_, &viewport_width, &viewport_height)) return;
+    const float pixel_scale = ImGui::GetDrawData()->FramebufferScale.x;
     glEnable(GL_BLEND);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     glUseProgram(self->program_.id());
     glUniformMatrix4fv(self->view_projection_location_, 1, GL_FALSE, self->view_projection_.data());
-    glUniform2f(self->viewport_location_, float(vx1 - vx0), float(vy1 - vy0));
-    glUniform1f(self->pixel_scale_location_, scale.x);
+    glUniform2f(self->viewport_location_, viewport_width, viewport_height);
+    glUniform1f(self->pixel_scale_location_, pixel_scale);
     glUniform2f(self->fade_location_, self->fade_[0], self->fade_[1]);
     glBindVertexArray(self->vertex_array_);
     glBindBuffer(GL_ARRAY_BUFFER, self->instance_buffer_);

@@ -12,13 +12,18 @@
 #include <optional>
 #include <string>
 
+#include "../json_writer.h"
 #include "binder/document.h"
+#include "params/regulation.h"
 
 namespace {
 
 struct LastDecode {
     std::optional<taescope::DcxFile> container;  // the decoded wrapper, until released
-    taescope::Error error;                       // why the last decode failed
+    // Or a regulation decrypted and decoded (params::decode_regulation), until released.
+    std::optional<taescope::params::DecodedRegulation> regulation;
+    std::string regulation_json;  // what taescope_worker_regulation_json returns
+    taescope::Error error;        // why the last decode failed
 };
 
 LastDecode& last() {
@@ -46,6 +51,7 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE int taescope_worker_decode(uint8_t* file, uint32_t size, const char* name) {
     LastDecode& out = last();
     out.container.reset();
+    out.regulation.reset();
     out.error = taescope::Error{};
     taescope::Result<taescope::DcxFile> decoded = taescope::make_error(taescope::Error::kNoOffset, "not decoded");
     {
@@ -70,15 +76,63 @@ EMSCRIPTEN_KEEPALIVE int taescope_worker_decode(uint8_t* file, uint32_t size, co
     return 1;
 }
 
+// The game's regulation (regulation.bin, Data0.bdt, a decrypted one, a .parambnd.dcx): decrypted
+// when a key opens it and its DCX decoded (params::decode_regulation), so that the page's main
+// thread only reads the BND4 table. 1: the payload is ready as above (taescope_worker_payload),
+// and taescope_worker_regulation_json says what the decoding learnt; 0: the error functions say
+// why. `file` is freed here.
+EMSCRIPTEN_KEEPALIVE int taescope_worker_decode_regulation(uint8_t* file, uint32_t size, const char* name) {
+    LastDecode& out = last();
+    out.container.reset();
+    out.regulation.reset();
+    out.error = taescope::Error{};
+    auto decoded = taescope::params::decode_regulation(taescope::Bytes(file, size));
+    std::free(file);
+    if (!decoded) {
+        out.error = std::move(decoded).error();
+        if (out.error.context.empty()) out.error.context = name ? name : "";
+        return 0;
+    }
+    out.regulation = std::move(decoded).value();
+    const auto& r = *out.regulation;
+    taescope::web::JsonWriter json;
+    json.begin_object()
+        .field("source", int(r.source))
+        .field("keyGame", int(r.key_game))
+        .field("zeroIv", r.zero_iv)
+        .field("kind", int(r.container.kind))
+        .field("method", int(r.container.method))
+        .field("fourcc", r.container.fourcc)
+        .field("version", uint64_t(r.container.version))
+        .field("field10", uint64_t(r.container.field_10))
+        .field("field14", uint64_t(r.container.field_14))
+        .field("level", int(r.container.level))
+        .field("flag38", int(r.container.flag_38))
+        .field("uncompressedSize", double(r.container.uncompressed_size))
+        .field("compressedSize", double(r.container.compressed_size));
+    json.key("notes").begin_array();
+    for (const std::string& note : r.notes) json.string(note);
+    json.end_array().end_object();
+    out.regulation_json = json.text();
+    return 1;
+}
+
+EMSCRIPTEN_KEEPALIVE const char* taescope_worker_regulation_json() { return last().regulation_json.c_str(); }
+
 EMSCRIPTEN_KEEPALIVE const uint8_t* taescope_worker_payload() {
+    if (last().regulation) return last().regulation->payload.data();
     return last().container ? last().container->payload.data() : nullptr;
 }
 
 EMSCRIPTEN_KEEPALIVE uint32_t taescope_worker_payload_size() {
+    if (last().regulation) return uint32_t(last().regulation->payload.size());
     return last().container ? uint32_t(last().container->payload.size()) : 0;
 }
 
-EMSCRIPTEN_KEEPALIVE void taescope_worker_release() { last().container.reset(); }
+EMSCRIPTEN_KEEPALIVE void taescope_worker_release() {
+    last().container.reset();
+    last().regulation.reset();
+}
 
 EMSCRIPTEN_KEEPALIVE const char* taescope_worker_error_message() { return last().error.message.c_str(); }
 EMSCRIPTEN_KEEPALIVE const char* taescope_worker_error_context() { return last().error.context.c_str(); }

@@ -16,6 +16,13 @@
 //   page -> worker  { spares: [ArrayBuffer, ...] }    payload buffers the page has copied out of,
 //                        transferred back: the next payloads are copied into them (see takeSpare)
 //                   { type: 'error', id, member, error: { message, offset, context } }    the engine's Error, as is
+//   page -> worker  { regulation: { id, name, file: File | bytes: Uint8Array } }   the game's params
+//                        (regulation.bin, Data0.bdt, a decrypted one, a .parambnd.dcx): decrypted
+//                        and decoded here (params::decode_regulation), never on the page's thread
+//   worker -> page  { type: 'regulation', id, name, payload: ArrayBuffer, payloadSize, meta, milliseconds }
+//                        the BND4 payload (transferred) and what the decoding learnt (meta: source,
+//                        keyGame, zeroIv, the DCX fields, notes: decode_worker.cpp)
+//                   { type: 'regulation-error', id, name, error: { message, offset, context } }
 //   page -> worker  { warm: Uint8Array, milliseconds }  the page's bundled sample, decoded again and
 //                        again for that long before any file (web/open_warm_up.h says why); a file
 //                        sent meanwhile stops it before its next decode (the user's file first)
@@ -160,11 +167,43 @@ self.onmessage = async (event) => {
     return;
   }
   try {
-    await decodeRequest(request);
+    if (request.regulation) await decodeRegulation(request.regulation);
+    else await decodeRequest(request);
   } finally {
     --filesWaiting;
   }
 };
+
+// The game's params: read, decrypted and decoded here; the payload goes back transferred.
+async function decodeRegulation({ id, name, file, bytes: given }) {
+  const fail = (message, offset = null, context = name) =>
+    postMessage({ type: 'regulation-error', id, name, error: { message, offset, context } });
+  if (!decoder) return fail('the decode worker did not start');
+  let bytes = given;
+  if (!bytes) {
+    try {
+      bytes = new Uint8Array(await file.arrayBuffer());
+    } catch (error) {
+      return fail(`could not read the file: ${error.message}`);
+    }
+  }
+  const t0 = performance.now();
+  const pointer = decoder._malloc(Math.max(1, bytes.length));
+  if (!pointer) return fail(`out of memory for ${bytes.length} bytes`);
+  decoder.HEAPU8.set(bytes, pointer);
+  const ok = withString(name, (namePointer) => decoder._taescope_worker_decode_regulation(pointer, bytes.length, namePointer));  // frees `pointer`
+  if (!ok) {
+    const offset = decoder._taescope_worker_error_offset();
+    return fail(decoder.UTF8ToString(decoder._taescope_worker_error_message()), offset >= 0 ? offset : null,
+      decoder.UTF8ToString(decoder._taescope_worker_error_context()) || name);
+  }
+  const meta = JSON.parse(decoder.UTF8ToString(decoder._taescope_worker_regulation_json()));
+  const at = decoder._taescope_worker_payload() >>> 0;
+  const size = decoder._taescope_worker_payload_size();
+  const payload = decoder.HEAPU8.slice(at, at + size).buffer;
+  decoder._taescope_worker_release();
+  postMessage({ type: 'regulation', id, name, payload, payloadSize: size, meta, milliseconds: performance.now() - t0 }, [payload]);
+}
 
 // Each file of the request in turn, each answered as soon as it is decoded (the page copies the
 // first into its memory while the next one decodes here).
