@@ -22,6 +22,7 @@ import { gltfPageTests } from './gltf-page-tests.mjs';
 import { viewerTests } from './viewer-tests.mjs';
 import { inferenceTests } from './inference-tests.mjs';
 import { gameTests } from './game-tests.mjs';
+import { hitboxTests } from './hitbox-tests.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // TAESCOPE_DIST: another build of the page (a second build tree's TAESCOPE_WEB_OUTPUT_DIR).
@@ -781,6 +782,7 @@ await startupDropTests({ browser, url, test, check, corpusFile, root });
 await gltfPageTests({ openPage, dropFile, test, check, corpusFile, root });
 await inferenceTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 await gameTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
+await hitboxTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root });
 
 await browser.close();
 server.close();

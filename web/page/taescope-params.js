@@ -125,7 +125,11 @@ export function createParamsClient(page) {
     for (const file of files) {
       let kind = Guess.NotRegulation;
       try { kind = await guess(file); } catch (error) { kind = Guess.NotRegulation; }
-      if (kind === Guess.Encrypted || kind === Guess.ParamBinder || (kind === Guess.Container && paramsName.test(file.name))) {
+      // A file named as params that is none of them (damaged, truncated) still goes this way: its
+      // error is the params' own, and the open character is not replaced by a failed binder open.
+      const named = paramsName.test(file.name) && !/\.(anibnd|chrbnd|tae)/i.test(file.name);
+      if (kind === Guess.Encrypted || kind === Guess.ParamBinder || (kind === Guess.Container && named) ||
+          (kind === Guess.NotRegulation && named)) {
         if (!out.regulation) out.regulation = file;
         else out.others.push(file);  // one regulation at a time: the other is opened as a binder and says what it is
       } else if (kind === Guess.ParamFile) {

@@ -358,6 +358,12 @@ void draw_body_options(App& app, const CharacterView& body) {
     }
 }
 
+// On the toolbar's line when `width` more pixels fit there, else on a new line.
+void same_line_if_fits(float width) {
+    const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
+    if (ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width <= right) ImGui::SameLine();
+}
+
 void draw_params_controls(App& app);  // below, with the hit shapes
 
 void draw_toolbar(App& app, const PoseView& v, const CharacterView& body) {
@@ -375,7 +381,7 @@ void draw_toolbar(App& app, const PoseView& v, const CharacterView& body) {
     ImGui::Checkbox("Path", &c.show_path);
     if (body.phase == ModelPhase::Ready) draw_body_options(app, body);
     draw_params_controls(app);
-    ImGui::SameLine();
+    same_line_if_fits(ImGui::GetFontSize() * 16);
     ImGui::AlignTextToFramePadding();
     if (v.clip) {
         const havok::AnimationSummary& s = v.clip->summary;
@@ -525,7 +531,8 @@ void draw_hit_shape_tooltip(const AttackChain& chain, const PosedAttackShape& sh
 void draw_params_controls(App& app) {
     const ParamsStatus& s = app.params().status();
     PoseViewState& c = app.state().pose;
-    ImGui::SameLine();
+    const float em = ImGui::GetFontSize();
+    same_line_if_fits(s.phase == ParamsPhase::Ready ? em * 10 : em * 15);
     if (s.phase == ParamsPhase::None) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextDisabled("Hitboxes: drop regulation.bin");
