@@ -63,6 +63,9 @@ void write_params_json(JsonWriter& json, App& app) {
         .field("events", uint64_t(chain->events().size()))
         .field("resolved", uint64_t(chain->resolved_count()))
         .field("milliseconds", app.params().chain_ms());
+    // The frame-data table once computed (the window or the CSV asked): its cost, posed or not.
+    if (app.params().frame_data_ready())
+        json.field("frameDataMilliseconds", app.params().frame_data_ms()).field("frameDataPosed", app.params().frame_data_posed());
     json.key("misses").begin_object();
     for (const auto& [reason, n] : misses) json.field(reason, n);
     json.end_object().end_object();

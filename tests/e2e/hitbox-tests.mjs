@@ -171,7 +171,8 @@ export async function hitboxTests({ openPage, frames, test, check, corpusFile, s
       if (cli) {
         const expected = runCli(cli, ['framedata', anibnd, '--params', regulation, '--model', chrbnd, '--csv']);
         check(csv === expected, `frame data: the page's CSV (${csv.length} bytes) differs from \`taescope framedata --csv\` (${expected.length} bytes)`);
-        console.log(`note  hitboxes: frame data ${csv.split('\n').length - 2} rows = taescope framedata --model --csv`);
+        const chainNow = (await page.evaluate(() => window.taescope.state())).params.chain;
+        console.log(`note  hitboxes: frame data ${csv.split('\n').length - 2} rows = taescope framedata --model --csv; computed on the page in ${Number(chainNow.frameDataMilliseconds).toFixed(1)} ms (posed ${chainNow.frameDataPosed})`);
       }
       s = await page.evaluate(() => window.taescope.showFrameData(true));
       await frames(page, 3);

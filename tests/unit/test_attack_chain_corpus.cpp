@@ -314,6 +314,26 @@ TEST_CASE("frame data: c5051's attacks, startup, windows in 30 fps and clip fram
         }
 }
 
+TEST_CASE("frame data CSV: a header, one line per attack, fields with commas or quotes quoted (RFC 4180)") {
+    C5051& c = c5051();
+    if (!c.present) return;
+    AttackChain chain = AttackChain::build(*c.anibnd, *c.regulation);
+    std::vector<AnimationFrameData> data = compute_frame_data(chain);
+    REQUIRE_FALSE(data.empty());
+    REQUIRE_FALSE(data[0].windows.empty());
+    const std::string plain = frame_data_csv(chain, data);
+    CHECK(plain.rfind("animation,event,type,judge,behavior_row,atk_row,miss,", 0) == 0);
+    size_t lines = 0, windows = 0;
+    for (char ch : plain) lines += ch == '\n';
+    for (const auto& a : data) windows += a.windows.size();
+    CHECK(lines == windows + 1);
+    // A damage value holding a comma and a quote is one quoted field with the quote doubled.
+    data[0].windows[0].damage = {AttackField{"note", "", "x, \"y\""}};
+    const std::string quoted = frame_data_csv(chain, data);
+    CHECK(quoted.find(",\"note=x, \"\"y\"\"\",") != std::string::npos);
+    CHECK(frame_data_damage_text(data[0].windows[0]) == "note=x, \"y\"");
+}
+
 TEST_CASE("attack chain: Sekiro's binders with its gameparam (the same rule; labelled where unverified)") {
     std::string gp = test::corpus_path("sekiro/gameparam.parambnd.dcx");
     if (gp.empty()) return;

@@ -129,6 +129,19 @@
 //   taescope.modelMeshScreen(i), modelDummyScreen(i) -> [x, y] where the panel drew them last frame, or null
 //   state().timeline.trueLength (-1: not known), frameRate (of playback and frame steps);
 //        timeline.events[].afterEnd (starts after the true end), irregular
+// The game's params (regulation.bin, a decrypted one, a .parambnd.dcx or .param files, dropped with
+// the binders or onto them; sorted out by taescope-params.js, decoded in a worker of its own):
+//   state().params -> null without, else { phase: "decoding"|"ready"|"failed", file, game, version,
+//        summary, error, remembered, decodedIn, workerMs, openMs, variation, variationSource,
+//        npcParamRow, player, variations: [...], displayMasks: [32 booleans], displayMasksSource,
+//        chain: {events, resolved, misses: {reason: n}, milliseconds}, notes } (web/params_json.h)
+//   state().hitboxes -> [{event, type, atkRow, slot, kind: "capsule"|"sphere", radius, hitType, color,
+//        points: [[x, y, z], ...], missing}] live at the playhead (model space, no root motion)
+//   state().pose.showHitboxes, hitboxRenderer, hoveredHitShape; state().windows.frameData
+//   taescope.openParams(bytes, name), paramsStored(), forgetParams(), await taescope.paramsRestored
+//        (the remembered regulation opened after the first file: true / false),
+//   taescope.showHitboxes(on), chooseVariation(v | null, npcParamRow | null), showFrameData(on),
+//   taescope.frameDataCsv() -> the Frame data window's CSV, setCamera(yaw, pitch, distance)
 //   await taescope.offlineReady               true once the service worker keeps the page for offline use
 // Nothing here talks to any server but the one the page came from (see the CSP in index.html).
 import { createDecodeClient, isModelBinderName, isWrapped } from './taescope-decode-client.js';

@@ -15,9 +15,14 @@
 // hover: a negative start is hatched before 0, a reversed span (end before start) is outlined
 // in red with an arrow pointing back, an open end (f32 max) runs to the animation's end and
 // fades out with an arrow, a zero-length event is a diamond.
+//
+// With the game's params open (params_model.h), each attack event (type 1 / 5) has a mark after
+// its bar: a green dot when its chain leads to hit shapes, a red cross when it misses; the
+// tooltip names the rows or the reason.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <utility>
 
 #include "edit/edit_commands.h"
@@ -268,12 +273,48 @@ BarBox draw_thin_bar(ImDrawList* draw, const TimeAxis& axis, const TimelineRow& 
     return BarBox{xa, y0, xb, y1};
 }
 
+// With the game's params open: a mark after each attack event's bar, a dot when its chain leads
+// to hit shapes, a cross when it misses (the reason in the event's tooltip).
+void draw_attack_mark(ImDrawList* draw, const BarBox& box, const AttackEvent& attack) {
+    const float cy = (box.y0 + box.y1) * 0.5f, r = std::max(2.5f, (box.y1 - box.y0) * 0.22f);
+    const float cx = box.x1 + r + 3;
+    if (attack.miss == AttackMiss::None) {
+        draw->AddCircleFilled(ImVec2(cx, cy), r, 0xFF60D060);
+    } else {
+        draw->AddLine(ImVec2(cx - r, cy - r), ImVec2(cx + r, cy + r), palette::kError, 2);
+        draw->AddLine(ImVec2(cx - r, cy + r), ImVec2(cx + r, cy - r), palette::kError, 2);
+    }
+}
+
+// The selected animation's attack events by their index as stored (empty without params).
+std::map<uint32_t, const AttackEvent*> attack_events_of_selection(App& app) {
+    std::map<uint32_t, const AttackEvent*> out;
+    const AttackChain* chain = app.attack_chain();
+    const AppState& s = app.state();
+    if (!chain || s.selection.tae_file < 0 || s.selection.animation < 0) return out;
+    for (size_t i : chain->events_of(size_t(s.selection.tae_file), size_t(s.selection.animation)))
+        out[chain->events()[i].event_index] = &chain->events()[i];
+    return out;
+}
+
 void event_tooltip(const App& app, const TimelineRow& row) {
     const TaeAnimation* animation = app.selected_animation();
     if (!animation) return;
     const TaeEvent& e = animation->events[row.event_index];
     ImGui::BeginTooltip();
     ImGui::Text("#%u  %s  (type %d)", row.event_index, row.label.c_str(), row.type);
+    const AppState& st = app.state();
+    if (const AttackEvent* attack = st.selection.tae_file >= 0 && st.selection.animation >= 0
+                                        ? app.params().attack_event(size_t(st.selection.tae_file),
+                                                                    size_t(st.selection.animation), row.event_index)
+                                        : nullptr) {
+        if (attack->miss == AttackMiss::None)
+            ImGui::TextColored(ImVec4(0.4f, 0.85f, 0.4f, 1), "%s %d -> %s %d: %zu hit shape slot%s", attack->behavior_param.c_str(),
+                               attack->behavior_row, attack->atk_param.c_str(), attack->atk_row.value_or(-1),
+                               attack->hits.size(), attack->hits.size() == 1 ? "" : "s");
+        else
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kError), "no hit shapes: %s", attack->miss_text.c_str());
+    }
     ImGui::Separator();
     auto time_line = [](const char* what, float t, uint32_t bits) {
         if (std::isfinite(t) && std::fabs(t) < 1e30f)
@@ -724,6 +765,7 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
     }
     BarPart hovered_part = BarPart::None;
     const ImVec2 mouse = io.MousePos;
+    const std::map<uint32_t, const AttackEvent*> attacks = attack_events_of_selection(app);
     for (int r = first_row; r < last_row; ++r) {
         const TimelineRow& row = model.rows[size_t(r)];
         RowLayout::Band band = rows.band(r);
@@ -731,6 +773,8 @@ void draw_timeline_panel(App& app, const PanelRect& rect) {
         BarBox box = rows.labelled
                          ? draw_event_bar(rows_draw, axis, row, model.length, band.y0, row_height, selected, false)
                          : draw_thin_bar(rows_draw, axis, row, model.length, band, selected, false);
+        if (auto attack = attacks.find(row.event_index); attack != attacks.end())
+            draw_attack_mark(rows_draw, box, *attack->second);
         if (canvas_hovered && mouse.x >= axis.x0 && band.contains(mouse.y) && mouse.x >= box.x0 - kEdgeGrabPixels &&
             mouse.x <= box.x1 + kEdgeGrabPixels) {
             view.hovered_event = int(row.event_index);
