@@ -1,29 +1,14 @@
 // App's glTF export (app.h: gltf_bytes, download_gltf): the open character as .glb through
 // engine/share/character_gltf.h, the same call `taescope gltf` makes, so the page and the CLI
 // write the same bytes. The Export window's "Export glTF…" and taescope.exportGltf() use it.
-#include <emscripten.h>
-
 #include <string>
 
 #include "app.h"
 #include "binder/animation_names.h"
+#include "page_download.h"
 #include "share/character_gltf.h"
 
 namespace taescope::web {
-
-namespace {
-
-// "c5051" from "c5051.anibnd.dcx".
-std::string base_name(const std::string& file) {
-    std::string name = file;
-    const size_t slash = name.find_last_of("/\\");
-    if (slash != std::string::npos) name = name.substr(slash + 1);
-    const size_t dot = name.find('.');
-    if (dot != std::string::npos && dot > 0) name = name.substr(0, dot);
-    return name.empty() ? std::string("character") : name;
-}
-
-}  // namespace
 
 std::vector<uint8_t> App::gltf_bytes(bool all) {
     ExportDialogState& dialog = state_.edit.export_dialog;
@@ -35,7 +20,7 @@ std::vector<uint8_t> App::gltf_bytes(bool all) {
     }
     CharacterGltfRequest request;
     request.templates = &templates_;
-    request.name = base_name(state_.load.file_name);
+    request.name = character_file_stem(state_.load.file_name);
     if (all) {
         request.animations = character_animation_numbers(*havok);
     } else if (const TaeAnimation* animation = selected_animation()) {
@@ -56,20 +41,13 @@ bool App::download_gltf(bool all, std::vector<uint8_t>* bytes_out) {
         notify_page();
         return false;
     }
-    std::string name = base_name(state_.load.file_name);
+    std::string name = character_file_stem(state_.load.file_name);
     if (!all) {
         if (const TaeAnimation* animation = selected_animation())
             name += "-" + animation_name(selected_tae_entry()->full_number(*animation));
     }
     name += ".glb";
-    // The page turns the bytes into a Blob URL download (web/page/taescope-download.js).
-    EM_ASM(
-        {
-            const bytes = HEAPU8.slice($0, $0 + $1);
-            const name = UTF8ToString($2);
-            if (window.taescopeDownload) window.taescopeDownload(bytes, name, 'model/gltf-binary');
-        },
-        bytes.data(), bytes.size(), name.c_str());
+    offer_download(bytes.data(), bytes.size(), name, "model/gltf-binary");
     dialog.gltf_last = name + ", " + std::to_string(bytes.size()) + " bytes";
     notify_page();
     if (bytes_out) *bytes_out = std::move(bytes);

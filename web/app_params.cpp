@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app.h"
+#include "page_download.h"
 
 namespace taescope::web {
 
@@ -56,20 +57,7 @@ bool App::download_frame_data_csv() {
     const AttackChain* chain = attack_chain();
     if (!chain) return false;
     const std::string text = frame_data_csv(*chain, frame_data());
-    std::string name = state_.load.file_name;
-    const size_t slash = name.find_last_of("/\\");
-    if (slash != std::string::npos) name = name.substr(slash + 1);
-    const size_t dot = name.find('.');
-    if (dot != std::string::npos && dot > 0) name = name.substr(0, dot);
-    name = (name.empty() ? std::string("character") : name) + "-framedata.csv";
-    // The page turns the bytes into a Blob URL download (web/page/taescope-download.js).
-    EM_ASM(
-        {
-            const bytes = HEAPU8.slice($0, $0 + $1);
-            const name = UTF8ToString($2);
-            if (window.taescopeDownload) window.taescopeDownload(bytes, name, 'text/csv');
-        },
-        text.data(), text.size(), name.c_str());
+    offer_download(text.data(), text.size(), character_file_stem(state_.load.file_name) + "-framedata.csv", "text/csv");
     return true;
 }
 

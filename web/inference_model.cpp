@@ -1,13 +1,12 @@
 #include "inference_model.h"
 
-#include <emscripten.h>
-
 #include <chrono>
 #include <cstdio>
 
 #include "app.h"
 #include "inference/inferred_templates.h"
 #include "loaded_document.h"
+#include "page_download.h"
 #include "templates/knowledge_evidence.h"
 #include "templates/template_text_format.h"
 
@@ -96,14 +95,7 @@ bool download_inferred_templates(const GameTemplates* in_use) {
     std::string text = m.template_text(in_use);
     if (text.empty()) return false;
     const std::string name = (m.game().empty() ? std::string("unknown") : m.game()) + "-inferred.templates.txt";
-    // The page turns the bytes into a Blob URL download (web/page/taescope-download.js).
-    EM_ASM(
-        {
-            const bytes = HEAPU8.slice($0, $0 + $1);
-            const name = UTF8ToString($2);
-            if (window.taescopeDownload) window.taescopeDownload(bytes, name, 'text/plain');
-        },
-        text.data(), text.size(), name.c_str());
+    offer_download(text.data(), text.size(), name, "text/plain");
     return true;
 }
 

@@ -4,7 +4,6 @@
 #include <emscripten.h>
 
 #include <algorithm>
-#include <cstring>
 
 namespace taescope::web {
 
@@ -26,7 +25,7 @@ void ParamsModel::invalidate_chain() {
     chain_document_ = nullptr;
     chain_document_generation_ = ~uint64_t{0};
     shapes_.clear();
-    shapes_key_ = ~uint64_t{0};
+    shapes_key_.reset();
     frame_data_.clear();
     frame_data_ready_ = false;
     ++generation_;
@@ -128,7 +127,7 @@ const AttackChain* ParamsModel::chain(const Document* document, uint64_t documen
     chain_document_ = document;
     chain_document_generation_ = document_generation;
     shapes_.clear();
-    shapes_key_ = ~uint64_t{0};
+    shapes_key_.reset();
     frame_data_.clear();
     frame_data_ready_ = false;
     ++generation_;
@@ -153,14 +152,8 @@ const std::vector<PosedAttackShape>& ParamsModel::shapes_at(size_t tae_index, si
         shapes_.clear();
         return shapes_;
     }
-    // One key for what the shapes depend on: the chain, the animation, the instant, the pose.
-    uint64_t key = generation_ * 0x9E3779B97F4A7C15ull;
-    key ^= (uint64_t(tae_index) << 40) ^ (uint64_t(animation_index) << 20) ^ pose_key * 0xBF58476D1CE4E5B9ull;
-    uint64_t time_bits = 0;
-    static_assert(sizeof time_bits == sizeof seconds);
-    std::memcpy(&time_bits, &seconds, sizeof seconds);
-    key ^= time_bits * 0x94D049BB133111EBull;
-    if (key == shapes_key_) return shapes_;
+    const ShapesKey key{generation_, tae_index, animation_index, seconds, pose_key};
+    if (shapes_key_ == key) return shapes_;
     shapes_key_ = key;
     shapes_.clear();
     for (size_t e : chain_->live_at(tae_index, animation_index, seconds))

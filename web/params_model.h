@@ -118,8 +118,16 @@ private:
     uint64_t chain_generation_ = 0;
     double chain_ms_ = 0;
 
+    // What shapes_ were posed for (compared exactly: a new chain, animation, instant or pose poses again).
+    struct ShapesKey {
+        uint64_t generation = 0;
+        size_t tae_index = 0, animation_index = 0;
+        double seconds = 0;
+        uint64_t pose_key = 0;
+        friend bool operator==(const ShapesKey&, const ShapesKey&) = default;
+    };
     std::vector<PosedAttackShape> shapes_;
-    uint64_t shapes_key_ = ~uint64_t{0};
+    std::optional<ShapesKey> shapes_key_;
 
     std::vector<AnimationFrameData> frame_data_;
     bool frame_data_ready_ = false, frame_data_posed_ = false;
