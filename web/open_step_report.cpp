@@ -22,9 +22,10 @@ void OpenStepReport::note_finished(const DocumentOpener& opener) {
     for (const DocumentOpener::StageRecord& s : opener.stage_log()) {
         const std::string name = DocumentOpener::stage_name(s.stage);
         auto same = std::find_if(stages.begin(), stages.end(), [&](const Stage& x) { return x.name == name; });
-        if (same == stages.end()) same = stages.insert(stages.end(), Stage{name, 0, 0});
+        if (same == stages.end()) same = stages.insert(stages.end(), Stage{name, 0, 0, 0});
         same->steps += s.steps;
         same->units += s.units;
+        same->most_records_in_a_unit = std::max(same->most_records_in_a_unit, s.most_records_in_a_unit);
     }
 }
 
@@ -33,13 +34,15 @@ void write_open_step_report(JsonWriter& json, const OpenStepReport& report) {
         .field("steps", uint64_t(report.steps))
         .field("largestBudgetMilliseconds", report.largest_budget_ms)
         .field("unitsBegunOverBudget", uint64_t(report.units_begun_over_budget))
-        .field("mostStepsInOneFrame", uint64_t(report.most_steps_in_one_frame));
+        .field("mostStepsInOneFrame", uint64_t(report.most_steps_in_one_frame))
+        .field("recordsPerUnit", DocumentOpener::kRecordsPerUnit);
     json.key("stages").begin_array();
     for (const auto& s : report.stages)
         json.begin_object()
             .field("name", s.name)
             .field("steps", uint64_t(s.steps))
             .field("units", uint64_t(s.units))
+            .field("mostRecordsInAUnit", s.most_records_in_a_unit)
             .end_object();
     json.end_array().end_object();
 }

@@ -20,6 +20,7 @@ struct OpenStepReport {
         std::string name;  // DocumentOpener::stage_name
         uint32_t steps = 0;
         uint32_t units = 0;
+        uint64_t most_records_in_a_unit = 0;  // DocumentOpener::StageRecord's
     };
     uint32_t steps = 0;
     double largest_budget_ms = 0;

@@ -15,11 +15,10 @@ namespace {
 
 bool is_tae(Bytes b) { return b.size() >= 4 && std::memcmp(b.data(), "TAE ", 4) == 0; }
 
-// `data` is shared with the parsed file: its events view their parameter bytes in it.
-void parse_tae(DocumentTae& t, const SharedBytes& data) {
+// The model read from an event file, or its error named by the member it came from.
+void set_parsed_tae(DocumentTae& t, Result<TaeFile> r) {
     t.tae.reset();
     t.error.reset();
-    auto r = read_tae_shared(data);
     if (r.ok()) {
         t.tae = std::move(r).value();
     } else {
@@ -30,6 +29,9 @@ void parse_tae(DocumentTae& t, const SharedBytes& data) {
                                    : "member " + std::to_string(t.slot.member_index) + " (" + t.slot.file_name + ")"));
     }
 }
+
+// `data` is shared with the parsed file: its events view their parameter bytes in it.
+void parse_tae(DocumentTae& t, const SharedBytes& data) { set_parsed_tae(t, read_tae_shared(data)); }
 
 void match_clips(Document& doc) {
     doc.clips.clear();
@@ -279,10 +281,7 @@ bool DocumentOpener::step(double budget_seconds) {
                 break;
             case Stage::EventFiles:
                 if (next_event_file_ < doc_.taes.size()) {
-                    DocumentTae& t = doc_.taes[next_event_file_++];
-                    const SharedBytes bytes = event_file_bytes(t);
-                    parse_tae(t, bytes);
-                    event_bytes_done_ += bytes.size();
+                    read_event_file_unit();
                 } else {
                     match_clips(doc_);
                     stage_ = Stage::Done;
@@ -300,6 +299,22 @@ bool DocumentOpener::step(double budget_seconds) {
     return stage_ == Stage::Done || stage_ == Stage::Failed;
 }
 
+// One unit of the current event file: whole animations up to kRecordsPerUnit records.
+void DocumentOpener::read_event_file_unit() {
+    DocumentTae& t = doc_.taes[next_event_file_];
+    if (!event_file_reader_) event_file_reader_ = std::make_unique<TaeStepReader>(event_file_bytes(t));
+    const uint64_t before = event_file_reader_->records_read();
+    const bool done = event_file_reader_->step(kRecordsPerUnit);
+    StageRecord& record = stage_log_.back();
+    record.most_records_in_a_unit =
+        std::max(record.most_records_in_a_unit, event_file_reader_->records_read() - before);
+    if (!done) return;
+    set_parsed_tae(t, event_file_reader_->take());
+    event_file_reader_.reset();
+    event_bytes_done_ += event_file_size(t);
+    ++next_event_file_;
+}
+
 double DocumentOpener::progress() const {
     // Decompression is one step: it counts for the first third; the event files for the rest.
     switch (stage_) {
@@ -308,7 +323,15 @@ double DocumentOpener::progress() const {
         case Stage::Container:
             return 0.33;
         case Stage::EventFiles:
-            return 0.35 + 0.65 * (event_bytes_total_ ? double(event_bytes_done_) / double(event_bytes_total_) : 1.0);
+        {
+            // The file being read counts by its records read.
+            double done = double(event_bytes_done_);
+            if (event_file_reader_ && event_file_reader_->records_declared() && next_event_file_ < doc_.taes.size())
+                done += double(event_file_size(doc_.taes[next_event_file_])) *
+                        std::min(1.0, double(event_file_reader_->records_read()) /
+                                          double(event_file_reader_->records_declared()));
+            return 0.35 + 0.65 * (event_bytes_total_ ? done / double(event_bytes_total_) : 1.0);
+        }
         case Stage::Done:
         case Stage::Failed:
             return 1;

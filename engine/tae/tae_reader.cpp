@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "tae/tae_header_layout.h"
@@ -34,11 +35,36 @@ public:
     }
 
     Result<TaeFile> run() {
-        TAESCOPE_TRY(read_header());
-        TAESCOPE_TRY(read_names());
-        TAESCOPE_TRY(read_animations());
+        TAESCOPE_TRY(begin());
+        TAESCOPE_TRY(read_animations(UINT64_MAX));
         return std::move(file_);
     }
+
+    // The header, the names and the animation table: the file's fixed-size work.
+    Status begin() {
+        TAESCOPE_TRY(read_header());
+        TAESCOPE_TRY(read_names());
+        return prepare_animations();
+    }
+    bool animations_left() const { return next_animation_ < file_.animations.size(); }
+    // Reads animations until they held `record_budget` event and group records (at least one
+    // animation: an animation is never split) or none is left.
+    Status read_animations(uint64_t record_budget) {
+        const uint64_t table = file_.header.animation_table_offset;
+        const uint64_t began = records_read_;
+        bool first = true;
+        while (animations_left() && (first || records_read_ - began < record_budget)) {
+            const uint64_t i = next_animation_++;
+            Status s = read_animation(i, table + 16 * i);
+            if (!s.ok()) return std::move(s.error().within(animation_context(i, u64(table + 16 * i))));
+            records_read_ += file_.animations[i].events.size() + file_.animations[i].groups.size();
+            first = false;
+        }
+        return ok_status();
+    }
+    uint64_t records_read() const { return records_read_; }
+    uint64_t records_declared() const { return records_declared_; }
+    TaeFile take() { return std::move(file_); }
 
 private:
     // Budgets: a hostile file can point many records at the same bytes; the model may never
@@ -59,6 +85,9 @@ private:
     uint64_t group_room_left_ = 0;
     std::vector<uint64_t> bounds_;      // per animation: where each event's parameter bytes end
     std::vector<uint64_t> candidates_;  // fallback boundaries for irregular event data
+    uint64_t next_animation_ = 0;       // the next animation read_animations reads
+    uint64_t records_read_ = 0;         // event and group records of the animations read
+    uint64_t records_declared_ = 0;     // as the bodies inside the data count them (allocate_slab)
 
     uint64_t u64(uint64_t off) const { return load_u64le(p_ + off); }
     uint32_t u32(uint64_t off) const { return load_u32le(p_ + off); }
@@ -163,7 +192,7 @@ private:
         return ok_status();
     }
 
-    Status read_animations() {
+    Status prepare_animations() {
         const TaeHeader& h = file_.header;
         uint64_t n = h.animation_count;
         if (n == 0) return ok_status();
@@ -175,10 +204,6 @@ private:
         file_.animations.resize(n);
         if (layout_) layout_->animations.resize(n);
         allocate_slab(table, n);
-        for (uint64_t i = 0; i < n; ++i) {
-            Status s = read_animation(i, table + 16 * i);
-            if (!s.ok()) return std::move(s.error().within(animation_context(i, u64(table + 16 * i))));
-        }
         return ok_status();
     }
 
@@ -195,6 +220,7 @@ private:
         }
         events = std::min(events, events_left_);
         groups = std::min(groups, groups_left_);
+        records_declared_ = events + groups;
         if (events + groups == 0) return;
         static_assert(alignof(TaeEventGroup) >= alignof(TaeEvent), "groups first keeps the events aligned");
         const uint64_t group_bytes = groups * sizeof(TaeEventGroup);
@@ -481,6 +507,47 @@ Result<TaeFile> read_tae_shared(SharedBytes source, TaeLayout* layout) {
     if (layout) *layout = {};
     TaeParser parser(std::move(source), layout);
     return parser.run();
+}
+
+struct TaeStepReader::State {
+    explicit State(SharedBytes source) : parser(std::move(source), nullptr) {}
+    TaeParser parser;
+    bool begun = false, done = false;
+    std::optional<Error> error;
+};
+
+TaeStepReader::TaeStepReader(SharedBytes source) : state_(std::make_unique<State>(std::move(source))) {}
+TaeStepReader::~TaeStepReader() = default;
+TaeStepReader::TaeStepReader(TaeStepReader&&) noexcept = default;
+TaeStepReader& TaeStepReader::operator=(TaeStepReader&&) noexcept = default;
+
+bool TaeStepReader::step(uint64_t record_budget) {
+    State& s = *state_;
+    if (s.done) return true;
+    Status status = ok_status();
+    if (!s.begun) {
+        s.begun = true;
+        status = s.parser.begin();
+    }
+    if (status.ok()) status = s.parser.read_animations(record_budget);
+    if (!status.ok()) s.error = std::move(status).error();
+    s.done = s.error.has_value() || !s.parser.animations_left();
+    return s.done;
+}
+
+uint64_t TaeStepReader::records_read() const { return state_->parser.records_read(); }
+uint64_t TaeStepReader::records_declared() const { return state_->parser.records_declared(); }
+
+Result<TaeFile> TaeStepReader::take() {
+    State& s = *state_;
+    if (!s.done) return make_error(Error::kNoOffset, "the event file is not read to its end yet");
+    if (s.error) {
+        Error e = std::move(*s.error);
+        s.error = make_error(Error::kNoOffset, "the event file was already taken");
+        return e;
+    }
+    s.error = make_error(Error::kNoOffset, "the event file was already taken");
+    return s.parser.take();
 }
 
 Result<TaeFile> read_tae(Bytes data, TaeLayout* layout) {

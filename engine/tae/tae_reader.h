@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "io/byte_reader.h"
@@ -60,6 +61,32 @@ struct TaeLayout {
 // `source` (TaeFile::source) and its events view their parameter bytes in it: pass a binder
 // member's window and nothing is copied.
 Result<TaeFile> read_tae_shared(SharedBytes source, TaeLayout* layout = nullptr);
+// The same reading in pieces, so that a caller can bound each piece's work (the page's document
+// opener reads a large event file over several steps and draws between them): the header, names
+// and animation table with the first piece, then whole animations until a piece has read
+// `record_budget` event and group records (at least one animation each; one is never split).
+// The file and the errors are exactly read_tae_shared's.
+//   TaeStepReader reader(bytes);
+//   while (!reader.step(1024)) draw();
+//   Result<TaeFile> file = reader.take();
+class TaeStepReader {
+public:
+    explicit TaeStepReader(SharedBytes source);
+    ~TaeStepReader();
+    TaeStepReader(TaeStepReader&&) noexcept;
+    TaeStepReader& operator=(TaeStepReader&&) noexcept;
+    // Reads one piece; true once the file is read to its end or failed.
+    bool step(uint64_t record_budget);
+    uint64_t records_read() const;      // event and group records read so far
+    uint64_t records_declared() const;  // as the animations' bodies count them (known after the first step)
+    // The file (or its error), once step() returned true; a second take() is an error.
+    Result<TaeFile> take();
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
+
 // The same for a caller that has only a view of the bytes: they are copied once, whole, into a
 // buffer the file owns.
 Result<TaeFile> read_tae(Bytes data, TaeLayout* layout = nullptr);

@@ -10,14 +10,17 @@
 const CACHE = 'taescope-v1';
 
 // The files the page was loaded with were fetched before this worker existed: fetch them again
-// into the cache now (the samples too), so that the very next load can be offline.
-const APP_FILES = ['./', 'index.html', 'taescope.js', 'taescope.wasm', 'taescope-page.js', 'taescope-decode-client.js', 'taescope-download.js',
-  'taescope.css', 'taescope-decode-worker.js', 'taescope-decode.js', 'taescope-decode.wasm', 'samples/index.json'];
-
+// into the cache now (the samples too), so that the very next load can be offline. Which files
+// make the page is written at build time from the folder the page is built from (app-files.json,
+// CMakeLists.txt), never kept by hand here.
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(APP_FILES);
+    const manifest = await fetch('app-files.json', { cache: 'no-store' });
+    if (!manifest.ok) throw new Error(`app-files.json: HTTP ${manifest.status}`);
+    const { files } = await manifest.clone().json();
+    await cache.put('app-files.json', manifest);
+    await cache.addAll([...files, 'samples/index.json']);
     try {
       const index = await (await cache.match('samples/index.json')).json();
       await cache.addAll((index.samples || []).map((name) => `samples/${encodeURIComponent(name)}`));
