@@ -15,6 +15,7 @@
 
 #include "app_state.h"
 #include "character_view_model.h"
+#include "gltf_export_model.h"
 #include "params_model.h"
 #include "compare/tae_diff.h"
 #include "edit/edit_commands.h"
@@ -221,6 +222,15 @@ public:
     std::vector<uint8_t> gltf_bytes(bool all);
     // gltf_bytes, handed to the page as a download (<character>[-aXXX_YYYYYY].glb).
     bool download_gltf(bool all, std::vector<uint8_t>* bytes_out = nullptr);
+    // The same export by the page's export worker (gltf_export_model.h): the job's inputs taken
+    // now; the page copies them out and runs it. The job's id, or 0 with gltf_error set.
+    uint32_t start_gltf_export(bool all);
+    // The Export window's button: the page runs the export in its worker and downloads it
+    // (Module.onGltfExportAsked); without the page, here.
+    void ask_gltf_export(bool all);
+    void cancel_gltf_export();  // the Export window's Cancel (Module.onGltfExportCancel)
+    GltfExportModel& gltf_export() { return gltf_export_; }
+    const GltfExportModel& gltf_export() const { return gltf_export_; }
 
     // Animations and events in the open document (zeros with none), counted once per document
     // change: the status bar shows them every frame, and counting walks every animation of
@@ -376,6 +386,7 @@ private:
     PoseModel pose_;
     CharacterViewModel character_;
     ParamsModel params_;
+    GltfExportModel gltf_export_;
     // A model binder that was open alone when an animation binder was dropped onto it: kept as
     // the character's model (null otherwise; every other open lets it go).
     std::unique_ptr<LoadedDocument> model_document_;

@@ -1,6 +1,8 @@
 // App's glTF export (app.h: gltf_bytes, download_gltf): the open character as .glb through
 // engine/share/character_gltf.h, the same call `taescope gltf` makes, so the page and the CLI
 // write the same bytes. The Export window's "Export glTF…" and taescope.exportGltf() use it.
+#include <emscripten.h>
+
 #include <string>
 
 #include "app.h"
@@ -9,6 +11,19 @@
 #include "share/character_gltf.h"
 
 namespace taescope::web {
+
+namespace {
+
+std::vector<uint64_t> chosen_animations(App& app, HavokCharacter& havok, bool all) {
+    std::vector<uint64_t> numbers;
+    if (all)
+        numbers = character_animation_numbers(havok);
+    else if (const TaeAnimation* animation = app.selected_animation())
+        numbers.push_back(app.selected_tae_entry()->full_number(*animation));
+    return numbers;
+}
+
+}  // namespace
 
 std::vector<uint8_t> App::gltf_bytes(bool all) {
     ExportDialogState& dialog = state_.edit.export_dialog;
@@ -21,11 +36,7 @@ std::vector<uint8_t> App::gltf_bytes(bool all) {
     CharacterGltfRequest request;
     request.templates = &templates_;
     request.name = character_file_stem(state_.load.file_name);
-    if (all) {
-        request.animations = character_animation_numbers(*havok);
-    } else if (const TaeAnimation* animation = selected_animation()) {
-        request.animations.push_back(selected_tae_entry()->full_number(*animation));
-    }
+    request.animations = chosen_animations(*this, *havok, all);
     auto glb = export_character_glb(*havok, character_.model_if_ready(), request);
     if (!glb) {
         dialog.gltf_error = glb.error().to_string();
@@ -52,6 +63,50 @@ bool App::download_gltf(bool all, std::vector<uint8_t>* bytes_out) {
     notify_page();
     if (bytes_out) *bytes_out = std::move(bytes);
     return true;
+}
+
+}  // namespace taescope::web
+
+namespace taescope::web {
+
+uint32_t App::start_gltf_export(bool all) {
+    ExportDialogState& dialog = state_.edit.export_dialog;
+    dialog.gltf_error.clear();
+    HavokCharacter* havok = state_.document ? pose_.character() : nullptr;
+    if (!havok || !havok->has_havok()) {
+        dialog.gltf_error = "glTF: the files open hold no Havok skeleton";
+        notify_page();
+        return 0;
+    }
+    const std::string stem = character_file_stem(state_.load.file_name);
+    std::string error = gltf_export_.prepare(all, chosen_animations(*this, *havok, all), *havok,
+                                             character_.model_if_ready(), templates_, stem);
+    if (!error.empty()) {
+        dialog.gltf_error = std::move(error);
+        notify_page();
+        return 0;
+    }
+    notify_page();
+    return gltf_export_.job().id;
+}
+
+void App::ask_gltf_export(bool all) {
+    const int handled = EM_ASM_INT(
+        {
+            if (!Module["onGltfExportAsked"]) return 0;
+            Module["onGltfExportAsked"]($0);
+            return 1;
+        },
+        all ? 1 : 0);
+    if (!handled) download_gltf(all);
+}
+
+void App::cancel_gltf_export() {
+    gltf_export_.cancel_requested();
+    EM_ASM({
+        if (Module["onGltfExportCancel"]) Module["onGltfExportCancel"]();
+    });
+    notify_page();
 }
 
 }  // namespace taescope::web

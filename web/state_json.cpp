@@ -653,6 +653,8 @@ std::string state_json(App& app) {
     write_model_json(json, app);
     write_params_json(json, app);
     write_hitboxes_json(json, app);
+    json.key("gltfExport");
+    app.gltf_export().write_json(json);
     json.key("search")
         .begin_object()
         .field("query", s.search.ran_query)

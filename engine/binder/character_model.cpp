@@ -382,6 +382,13 @@ CharacterModel CharacterModel::from_flver_bytes(SharedBytes flver, std::string n
 
 const std::string& CharacterModel::flver_name() const { return member_ ? member_->name : loose_name_; }
 
+Bytes CharacterModel::flver_bytes() const {
+    if (member_) return binder_member_bytes(*documents_[member_->document], member_->member);
+    return Bytes(loose_);
+}
+
+std::string CharacterModel::flver_source_name() const { return member_ ? member_->name : loose_name_; }
+
 Result<const flver::Model*> CharacterModel::model() {
     if (!read_) {
         read_ = true;

@@ -130,6 +130,10 @@ public:
     // The FLVER member's full name ("" when none).
     const std::string& flver_name() const;
     const std::optional<FlverMemberRef>& member() const { return member_; }
+    // The FLVER's bytes as stored (the member's, or the loose file's; empty without a model),
+    // valid while the documents are, and the name its errors carry.
+    Bytes flver_bytes() const;
+    std::string flver_source_name() const;
 
     // The model, read on first call (its error, with the member's name, is kept too).
     Result<const flver::Model*> model();

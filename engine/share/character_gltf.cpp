@@ -3,11 +3,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <map>
+#include <optional>
 
 #include "binder/animation_names.h"
 #include "flver/flver_model.h"
 #include "havok/pose.h"
+#include "io/byte_reader.h"
 #include "sim/animation_imports.h"
 #include "templates/document_game.h"
 
@@ -41,10 +44,7 @@ std::string character_name(const HavokCharacter& havok) {
 
 // The events of animation `number` from the first binder holding a record of it (its import
 // chain followed), with the templates' names.
-struct EventsFound {
-    std::vector<gltf::AnimationEvent> events;
-    std::string note;
-};
+using EventsFound = GltfAnimationEvents;
 class EventFinder {
 public:
     EventFinder(const HavokCharacter& havok, const TemplateLibrary* templates) {
@@ -260,11 +260,18 @@ Result<gltf::Scene> character_gltf_scene(HavokCharacter& havok, CharacterModel* 
     if (scene.armature.joints.empty())
         return make_error(Error::kNoOffset, "the skeleton has no bone").within("glTF export");
 
-    const EventFinder events(havok, request.templates);
+    if (request.events && request.events->size() != request.animations.size())
+        return make_error(Error::kNoOffset, "the events of " + std::to_string(request.events->size()) +
+                                                " animations were given for " +
+                                                std::to_string(request.animations.size()))
+            .within("glTF export");
+    std::optional<EventFinder> events;  // the binders' events, unless the caller gave them
+    if (!request.events) events.emplace(havok, request.templates);
     havok::Pose pose;
     CharacterPose character_pose;
     const havok::PoseOptions no_root_motion{.root_motion = false};
-    for (uint64_t number : request.animations) {
+    for (size_t index = 0; index < request.animations.size(); ++index) {
+        const uint64_t number = request.animations[index];
         const std::string name = animation_name(number);
         auto clip = havok.clip(number);
         if (!clip) return Error(clip.error()).within("glTF export of " + name);
@@ -295,12 +302,118 @@ Result<gltf::Scene> character_gltf_scene(HavokCharacter& havok, CharacterModel* 
                 anim.joints[j].push_back(gltf::decompose(local));
             }
         }
-        EventsFound found = events.find(number);
+        EventsFound found = request.events ? (*request.events)[index] : events->find(number);
         anim.events = std::move(found.events);
         anim.events_note = std::move(found.note);
         scene.animations.push_back(std::move(anim));
+        if (request.on_animation) request.on_animation(index + 1, request.animations.size());
     }
     return scene;
+}
+
+std::vector<GltfAnimationEvents> character_gltf_events(const HavokCharacter& havok, const TemplateLibrary* templates,
+                                                       const std::vector<uint64_t>& numbers) {
+    const EventFinder finder(havok, templates);
+    std::vector<GltfAnimationEvents> out;
+    out.reserve(numbers.size());
+    for (uint64_t number : numbers) out.push_back(finder.find(number));
+    return out;
+}
+
+namespace {
+
+void put_u32(std::vector<uint8_t>& out, uint32_t v) {
+    for (int k = 0; k < 4; ++k) out.push_back(uint8_t(v >> (8 * k)));
+}
+void put_f64(std::vector<uint8_t>& out, double v) {
+    uint64_t bits;
+    std::memcpy(&bits, &v, 8);
+    for (int k = 0; k < 8; ++k) out.push_back(uint8_t(bits >> (8 * k)));
+}
+void put_text(std::vector<uint8_t>& out, const std::string& text) {
+    put_u32(out, uint32_t(text.size()));
+    out.insert(out.end(), text.begin(), text.end());
+}
+
+}  // namespace
+
+std::vector<uint8_t> encode_gltf_events(const std::vector<GltfAnimationEvents>& events) {
+    std::vector<uint8_t> out;
+    put_u32(out, uint32_t(events.size()));
+    for (const GltfAnimationEvents& a : events) {
+        put_u32(out, uint32_t(a.events.size()));
+        put_text(out, a.note);
+        for (const gltf::AnimationEvent& e : a.events) {
+            put_u32(out, uint32_t(e.type));
+            put_text(out, e.name);
+            put_f64(out, e.start);
+            put_f64(out, e.end);
+        }
+    }
+    return out;
+}
+
+Result<std::vector<GltfAnimationEvents>> decode_gltf_events(Bytes bytes) {
+    ByteReader r(bytes);
+    uint64_t at = 0;
+    auto u32 = [&](const char* what) -> Result<uint32_t> {
+        if (!r.has(at, 4)) return make_error(at, std::string("glTF events: ") + what + " cut off");
+        const uint32_t v = load_u32le(bytes.data() + at);
+        at += 4;
+        return v;
+    };
+    auto text = [&](const char* what) -> Result<std::string> {
+        auto n = u32(what);
+        if (!n) return n.error();
+        if (!r.has(at, *n))
+            return make_error(at, std::string("glTF events: ") + what + " of " + std::to_string(*n) +
+                                      " bytes passes the end (" + std::to_string(bytes.size()) + ")");
+        std::string s(reinterpret_cast<const char*>(bytes.data() + at), size_t(*n));
+        at += *n;
+        return s;
+    };
+    auto f64 = [&](const char* what) -> Result<double> {
+        if (!r.has(at, 8)) return make_error(at, std::string("glTF events: ") + what + " cut off");
+        const uint64_t bits = load_u64le(bytes.data() + at);
+        at += 8;
+        double v;
+        std::memcpy(&v, &bits, 8);
+        return v;
+    };
+    auto count = u32("animation count");
+    if (!count) return count.error();
+    // Each animation takes at least 8 bytes: a count beyond what the bytes can hold is damage.
+    if (*count > bytes.size() / 8) return make_error(0, "glTF events: " + std::to_string(*count) + " animations in " +
+                                                            std::to_string(bytes.size()) + " bytes");
+    std::vector<GltfAnimationEvents> out(*count);
+    for (GltfAnimationEvents& a : out) {
+        auto n = u32("event count");
+        if (!n) return n.error();
+        if (*n > (bytes.size() - at) / 24)
+            return make_error(at - 4, "glTF events: " + std::to_string(*n) + " events cannot fit in the " +
+                                          std::to_string(bytes.size() - at) + " bytes left");
+        auto note = text("note");
+        if (!note) return note.error();
+        a.note = std::move(*note);
+        a.events.resize(*n);
+        for (gltf::AnimationEvent& e : a.events) {
+            auto type = u32("event type");
+            if (!type) return type.error();
+            e.type = int32_t(*type);
+            auto name = text("event name");
+            if (!name) return name.error();
+            e.name = std::move(*name);
+            auto start = f64("event start");
+            if (!start) return start.error();
+            auto end = f64("event end");
+            if (!end) return end.error();
+            e.start = *start;
+            e.end = *end;
+        }
+    }
+    if (at != bytes.size())
+        return make_error(at, "glTF events: " + std::to_string(bytes.size() - at) + " bytes after the last animation");
+    return out;
 }
 
 Result<std::vector<uint8_t>> export_character_glb(HavokCharacter& havok, CharacterModel* model,

@@ -20,6 +20,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,11 +32,34 @@
 
 namespace taescope {
 
+// The TAE events written to one animation's extras, and where they came from.
+struct GltfAnimationEvents {
+    std::vector<gltf::AnimationEvent> events;
+    std::string note;  // e.g. "events imported: ..." ("" : the animation's own)
+};
+
 struct CharacterGltfRequest {
     std::vector<uint64_t> animations;            // full animation numbers (aGGG_NNNNNN), in order
     const TemplateLibrary* templates = nullptr;  // names the events' types (null: names left "")
     std::string name;                            // the armature's name ("" : from the first binder's name)
+    // The events of each animation of `animations`, in its order, when the caller has them (the
+    // page's export worker gets them from the page, which holds the edited TAE files); null: found
+    // in the character's binders as character_gltf_events does.
+    const std::vector<GltfAnimationEvents>* events = nullptr;
+    // Called after each animation is sampled (done of total) and before the writing: a caller off
+    // the page's main thread reports its progress.
+    std::function<void(size_t done, size_t total)> on_animation;
 };
+
+// The events of each of `numbers` from the first binder of the character holding a record of it
+// (its import chain followed), named by `templates` (null: names left "").
+std::vector<GltfAnimationEvents> character_gltf_events(const HavokCharacter& havok, const TemplateLibrary* templates,
+                                                       const std::vector<uint64_t>& numbers);
+// The events as bytes for another module (the page hands them to its export worker) and back:
+// per animation its event count, note and events (type, name, start and end as 64-bit floats,
+// so that they come back exactly). A damaged or cut encoding is an error naming its offset.
+std::vector<uint8_t> encode_gltf_events(const std::vector<GltfAnimationEvents>& events);
+Result<std::vector<GltfAnimationEvents>> decode_gltf_events(Bytes bytes);
 
 // The Havok animation members of the character, by full number (sorted).
 std::vector<uint64_t> character_animation_numbers(const HavokCharacter& havok);

@@ -403,4 +403,104 @@ TEST_CASE(
     CHECK(worst < 1e-3);
 }
 
+TEST_CASE("gltf: the page's export worker path (payloads reopened bare, the FLVER as loose bytes, events handed over "
+          "encoded) writes the bytes the CLI path writes, and reports each animation") {
+    std::string anibnd = corpus_path("eldenring/c5051.anibnd.dcx");
+    std::string chrbnd = corpus_path("eldenring/c5051.chrbnd.dcx");
+    if (anibnd.empty() || chrbnd.empty()) return;
+    auto a_bytes = load(anibnd);
+    auto c_bytes = load(chrbnd);
+    auto a_doc = open_document(a_bytes, "c5051.anibnd.dcx");
+    auto c_doc = open_document(c_bytes, "c5051.chrbnd.dcx");
+    REQUIRE(a_doc.ok());
+    REQUIRE(c_doc.ok());
+    HavokCharacter character({&*a_doc, &*c_doc});
+    CharacterModel body({&*a_doc, &*c_doc});
+    TemplateLibrary library;
+    CharacterGltfRequest request;
+    request.animations = {3022, 3004, 3000};
+    request.templates = &library;
+    auto expected = export_character_glb(character, &body, request);
+    REQUIRE(expected.ok());
+
+    // As web/worker/export_worker.cpp does it, from what web/gltf_export_model.cpp hands over.
+    std::vector<uint8_t> a_payload = a_doc->container.payload.to_vector(), c_payload = c_doc->container.payload.to_vector();
+    auto a_bare = open_document(a_payload, "c5051.anibnd.dcx");
+    auto c_bare = open_document(c_payload, "c5051.chrbnd.dcx");
+    REQUIRE(a_bare.ok());
+    REQUIRE(c_bare.ok());
+    HavokCharacter bare({&*a_bare, &*c_bare});
+    const Bytes flver = body.flver_bytes();
+    REQUIRE(flver.size() > 0);
+    CharacterModel loose =
+        CharacterModel::from_flver_bytes(SharedBytes(std::vector<uint8_t>(flver.begin(), flver.end())), body.flver_source_name());
+    const std::vector<uint8_t> encoded = encode_gltf_events(character_gltf_events(character, &library, request.animations));
+    auto events = decode_gltf_events(encoded);
+    REQUIRE(events.ok());
+    REQUIRE(events->size() == 3);
+    CharacterGltfRequest handed;
+    handed.animations = request.animations;
+    handed.events = &*events;
+    std::vector<size_t> reported;
+    handed.on_animation = [&](size_t done, size_t total) {
+        CHECK(total == 3);
+        reported.push_back(done);
+    };
+    auto written = export_character_glb(bare, &loose, handed);
+    REQUIRE_MESSAGE(written.ok(), (written.ok() ? std::string() : written.error().to_string()));
+    CHECK(*written == *expected);
+    CHECK(reported == std::vector<size_t>{1, 2, 3});
+    // Events that differ (an edit on the page) reach the file: the bytes change.
+    std::vector<GltfAnimationEvents> edited = *events;
+    REQUIRE(!edited[0].events.empty());
+    edited[0].events[0].start += 1.0 / 30;
+    handed.events = &edited;
+    handed.on_animation = nullptr;
+    auto changed = export_character_glb(bare, &loose, handed);
+    REQUIRE(changed.ok());
+    CHECK(*changed != *expected);
+    // The events of fewer animations than asked for are an error, not a shifted file.
+    edited.pop_back();
+    CHECK(!export_character_glb(bare, &loose, handed).ok());
+}
+
+TEST_CASE("gltf: events encoded for the export worker come back exactly; damaged encodings are errors with their offset") {
+    std::vector<GltfAnimationEvents> events(3);
+    events[0].note = "events imported: a000_003000";
+    events[0].events.push_back({0, "JumpTable", -1.0 / 30, 3.4028234663852886e38});
+    events[0].events.push_back({-7, "", 0.1, 0.2});
+    events[2].events.push_back({795, "\xe5\x90\x8d", 1e-300, -0.0});
+    const std::vector<uint8_t> bytes = encode_gltf_events(events);
+    auto back = decode_gltf_events(bytes);
+    REQUIRE(back.ok());
+    REQUIRE(back->size() == 3);
+    CHECK((*back)[0].note == events[0].note);
+    CHECK((*back)[1].events.empty());
+    for (size_t a = 0; a < 3; ++a) {
+        REQUIRE((*back)[a].events.size() == events[a].events.size());
+        for (size_t e = 0; e < events[a].events.size(); ++e) {
+            const auto &x = (*back)[a].events[e], &y = events[a].events[e];
+            CHECK(x.type == y.type);
+            CHECK(x.name == y.name);
+            CHECK(std::memcmp(&x.start, &y.start, 8) == 0);
+            CHECK(std::memcmp(&x.end, &y.end, 8) == 0);
+        }
+    }
+    // Cut anywhere: an error, never a partial list.
+    for (size_t n = 0; n < bytes.size(); ++n) {
+        auto cut = decode_gltf_events(Bytes(bytes.data(), n));
+        CHECK(!cut.ok());
+    }
+    std::vector<uint8_t> longer = bytes;
+    longer.push_back(0);
+    auto trailing = decode_gltf_events(longer);
+    REQUIRE(!trailing.ok());
+    CHECK(trailing.error().offset == bytes.size());
+    std::vector<uint8_t> huge = bytes;
+    huge[0] = huge[1] = huge[2] = huge[3] = 0xFF;  // 4 billion animations in a few bytes
+    auto counted = decode_gltf_events(huge);
+    REQUIRE(!counted.ok());
+    CHECK(counted.error().offset == 0);
+}
+
 }  // namespace taescope::test

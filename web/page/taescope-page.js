@@ -61,9 +61,13 @@
 //   taescope.exportFile({scope: 'file'|'tae', method: 'as-opened'|'dflt', force, download})
 //        -> Uint8Array (empty when blocked: state().edit.export.error says why)
 //   taescope.showExport(bool), taescope.showHistory(bool)
-//   taescope.exportGltf({all: false, download: false}) -> Uint8Array: the character as glTF binary (.glb),
-//        the selected animation or every one (all), the body when a model is read; the bytes
-//        `taescope gltf` writes. Throws with the reason when there is no Havok skeleton.
+//   await taescope.exportGltf({all: false, download: false}) -> Uint8Array: the character as glTF
+//        binary (.glb), the selected animation or every one (all), the body when a model is read;
+//        the bytes `taescope gltf` writes, written by the export worker (the page keeps drawing;
+//        state().gltfExport {phase: idle|copying|running|done|cancelled|failed, id, all, name, done,
+//        total, bytes, milliseconds, cancelled, error, last}). Rejects with the reason when there
+//        is no Havok skeleton, when an export is already on its way, or when cancelled.
+//   taescope.cancelGltfExport() -> bool   stops the export on its way (false: none)
 //   taescope.rowOrder('stored'|'group'|'type') timeline rows as stored, by event group or by type;
 //        timeline.events[] are in row order and carry their `row`; timeline.rowOrder
 //   await taescope.fitRows()                  every timeline row in the panel's height -> state once drawn
@@ -146,6 +150,7 @@
 // Nothing here talks to any server but the one the page came from (see the CSP in index.html).
 import { createDecodeClient, isModelBinderName, isWrapped } from './taescope-decode-client.js';
 import { createParamsClient } from './taescope-params.js';
+import { createGltfExportClient } from './taescope-gltf-export.js';
 
 (function () {
   const $ = (id) => document.getElementById(id);
@@ -762,17 +767,15 @@ import { createParamsClient } from './taescope-params.js';
     }
   }
 
-  // The character as glTF binary (.glb): the bytes the Export window's "Export glTF…" writes.
+  // The character as glTF binary (.glb): the bytes the Export window's "Export glTF…" writes,
+  // written by the export worker (taescope-gltf-export.js); a promise of the bytes.
+  const gltfExport = createGltfExportClient({
+    engine: () => Module,
+    withString,
+    download: (bytes, name, mime) => window.taescopeDownload(bytes, name, mime),
+  });
   function exportGltf({ all = false, download = false } = {}) {
-    const sizePointer = Module._malloc(4);
-    try {
-      const pointer = Module._taescope_export_gltf(all ? 1 : 0, download ? 1 : 0, sizePointer);
-      const size = Module.HEAPU32[sizePointer >> 2];
-      if (!pointer) throw new Error(Module.UTF8ToString(Module._taescope_gltf_error()) || 'glTF export failed');
-      return Module.HEAPU8.slice(pointer, pointer + size);
-    } finally {
-      Module._free(sizePointer);
-    }
+    return gltfExport.run({ all, download });
   }
 
   window.addEventListener('keydown', (e) => {
@@ -1158,6 +1161,7 @@ import { createParamsClient } from './taescope-params.js';
     paste,
     exportFile,
     exportGltf,
+    cancelGltfExport: () => gltfExport.cancel(),
     showExport(on = true) { Module._taescope_show_export(on ? 1 : 0); return readState(); },
     showHistory(on = true) { Module._taescope_show_history(on ? 1 : 0); return readState(); },
     loadTemplates,
@@ -1218,6 +1222,9 @@ import { createParamsClient } from './taescope-params.js';
       onTaeScopeChange: onEngineChange,
       // The user forgot the regulation (the Params popup): this browser's copy goes too.
       onForgetParams: () => { params.forgetStored().catch(() => {}); },
+      // The Export window's "Export glTF…" and its Cancel (web/app_gltf.cpp).
+      onGltfExportAsked: (all) => { gltfExport.run({ all: !!all, download: true }).catch(() => {}); },
+      onGltfExportCancel: () => { gltfExport.cancel(); },
       // The engine copied events: their text goes to the system clipboard (other tabs, editors).
       // "Copy link" in the Reference panel: the page's address with the view's fragment.
       onTaeScopeCopyLink: () => { copyReferenceLink().catch(() => {}); },

@@ -51,13 +51,35 @@ void draw_gltf_export(App& app) {
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "Every clip sampled at each of its frames: c5051's 110 animations with the body make a "
-            "39 MB file and take the page some seconds (14 s measured in headless Chromium).");
+            "39 MB file and take some seconds, in the export worker (the page keeps working).");
     dialog.gltf_all = all != 0;
-    if (ImGui::Button("Export glTF…")) app.download_gltf(dialog.gltf_all);
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(
-            "Sampled at each frame of the clip, no root motion; each animation's TAE events in its "
-            "extras. Mirrored on Z into glTF's right-handed space.");
+    const GltfExportModel& exporting = app.gltf_export();
+    if (exporting.busy()) {
+        // In the export worker: the page keeps drawing; the bar moves after each animation.
+        const std::string text =
+            exporting.phase() == GltfExportPhase::Copying
+                ? std::string("handing the files to the export worker…")
+                : std::to_string(exporting.done()) + " of " + std::to_string(exporting.total()) + " animations sampled" +
+                      (exporting.total() && exporting.done() == exporting.total() ? ", writing the file…" : "");
+        ImGui::ProgressBar(float(exporting.fraction()), ImVec2(ImGui::GetFontSize() * 16, 0), text.c_str());
+        ImGui::SameLine();
+        if (exporting.cancel_pending()) {
+            ImGui::TextDisabled("cancelling…");
+        } else if (ImGui::Button("Cancel##gltf")) {
+            app.cancel_gltf_export();
+        }
+    } else {
+        if (ImGui::Button("Export glTF…")) app.ask_gltf_export(dialog.gltf_all);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "Sampled at each frame of the clip, no root motion; each animation's TAE events in its "
+                "extras. Mirrored on Z into glTF's right-handed space. Written in a worker: the page "
+                "keeps working, and the export can be cancelled.");
+        if (exporting.phase() == GltfExportPhase::Cancelled) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("the last export was cancelled");
+        }
+    }
     if (!dialog.gltf_error.empty())
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kError), "%s", dialog.gltf_error.c_str());
     if (!dialog.gltf_last.empty()) ImGui::TextDisabled("last glTF: %s", dialog.gltf_last.c_str());
