@@ -45,3 +45,7 @@ node "$ROOT/bench/browser/pose_panel.mjs" "$ROOT/dist"
 # skeleton only (corpus c5051 anibnd + chrbnd; a row says so when the corpus is absent).
 echo
 node "$ROOT/bench/browser/body_frame.mjs" "$ROOT/dist"
+# The hit shapes (issue 40): frame time while c5051 plays an attack with the regulation's hit
+# shapes shown against hidden (corpus c5051 binders + regulation-1.12.bin).
+echo
+node "$ROOT/bench/browser/hitbox_frame.mjs" "$ROOT/dist"
