@@ -49,3 +49,7 @@ node "$ROOT/bench/browser/body_frame.mjs" "$ROOT/dist"
 # shapes shown against hidden (corpus c5051 binders + regulation-1.12.bin).
 echo
 node "$ROOT/bench/browser/hitbox_frame.mjs" "$ROOT/dist"
+# The cold start (issue 42): navigation to the sample drawn in fresh contexts against the same
+# browser fetching and compiling taescope.wasm, with where the time goes.
+echo
+node "$ROOT/bench/browser/cold_start.mjs" "$ROOT/dist"

@@ -681,19 +681,39 @@ import { createGltfExportClient } from './taescope-gltf-export.js';
     return names.find((n) => /\.anibnd\.dcx$/i.test(n)) || names.find((n) => /\.(tae|dcx)$/i.test(n)) || null;
   }
 
+  // The bundled sample, fetched once as the page's script starts, beside the module's download and
+  // compile (it began ~800 ms after main() on a loaded machine when fetched after it: bench/browser/
+  // cold_start.mjs): { name, bytes } or null (none published), an error rejects. The opener and the
+  // warm-up each take a copy (an open hands its bytes over to the decode worker).
+  let bundledSamplePromise = null;
+  function bundledSample() {
+    if (!bundledSamplePromise) {
+      bundledSamplePromise = (async () => {
+        const name = await bundledSampleName();
+        if (!name) return null;
+        const response = await fetch(`samples/${encodeURIComponent(name)}`);
+        if (!response.ok) throw new Error(`samples/${name}: HTTP ${response.status}`);
+        return { name, bytes: new Uint8Array(await response.arrayBuffer()) };
+      })();
+      bundledSamplePromise.catch(() => {});  // reported where it is used
+    }
+    return bundledSamplePromise;
+  }
+
   // Given up at any step once the user has opened a file (checked after every wait): the sample
   // never begins an open after theirs, so it can never replace it.
   async function openDefaultSample() {
     if (new URLSearchParams(location.search).get('sample') === 'none' || userHasOpened()) return null;
-    const name = await bundledSampleName();
-    if (!name || userHasOpened()) return null;  // no samples published: start empty
+    let name = null;
     try {
-      const bytes = await fetchWithProgress(`samples/${encodeURIComponent(name)}`, name, userHasOpened);
-      if (!bytes || userHasOpened()) return null;
-      return await openBytes(bytes, name, { startUp: true });
+      const sample = await bundledSample();
+      if (!sample || userHasOpened()) return null;  // no samples published: start empty
+      name = sample.name;
+      performance.mark('taescope-sample-open');
+      return await openBytes(sample.bytes.slice(), name, { startUp: true });
     } catch (error) {
       hideBusy();
-      statusLine.textContent = `sample ${name} could not be loaded: ${error.message}`;
+      statusLine.textContent = `sample ${name || ''} could not be loaded: ${error.message}`;
       return null;
     }
   }
@@ -981,9 +1001,8 @@ import { createGltfExportClient } from './taescope-gltf-export.js';
     if (userHasOpened()) return;  // cancelled before it began
     let bytes = null;
     try {
-      const name = await bundledSampleName();
-      const response = name ? await fetch(`samples/${encodeURIComponent(name)}`) : null;
-      if (response && response.ok) bytes = new Uint8Array(await response.arrayBuffer());
+      const sample = await bundledSample();
+      bytes = sample ? sample.bytes.slice() : null;
     } catch {
       bytes = null;  // no samples published: nothing to warm up with
     }
@@ -1058,6 +1077,7 @@ import { createGltfExportClient } from './taescope-gltf-export.js';
     : Promise.resolve(false);
 
   decoder.start();
+  bundledSample();  // now, while the module downloads and compiles
 
   // ---- start the module ----
   const api = {
@@ -1232,7 +1252,11 @@ import { createGltfExportClient } from './taescope-gltf-export.js';
         if (navigator.clipboard && navigator.clipboard.writeText)
           navigator.clipboard.writeText(text).catch(() => { statusLine.textContent = 'copied (the system clipboard refused: paste works in this tab)'; });
       },
+      // Start-up marks (performance.getEntriesByType('mark')): where a cold start's time goes
+      // (bench/browser/cold_start.mjs reads them).
+      onRuntimeInitialized: () => performance.mark('taescope-runtime-initialized'),
       onTaeScopeReady: () => {
+        performance.mark('taescope-main-done');
         // Called from main(), before createTaeScope's promise settles: the config object is
         // the module itself (MODULARIZE), so it can be used right away.
         Module = moduleConfig;
@@ -1241,7 +1265,8 @@ import { createGltfExportClient } from './taescope-gltf-export.js';
         // file, and the start-up is not kept waiting for it): taescope.paramsRestored settles then.
         setTimeout(() => {
           const restore = () => { api.paramsRestored = params.openRemembered().catch(() => false); };
-          openStart().then(() => { restore(); resolve(readState()); }, () => { restore(); resolve(readState()); }).then(() => warmUp());
+          const started = () => { performance.mark('taescope-ready'); restore(); resolve(readState()); };
+          openStart().then(started, started).then(() => warmUp());
         }, 0);
       },
       print: (text) => console.log(text),
