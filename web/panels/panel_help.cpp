@@ -76,7 +76,7 @@ void draw_help_window(App& app) {
         "after-end: starts after the animation's true end (its Havok data's duration, the green "
         "\"end\" line): the animation is over before the event is reached.");
     ImGui::Spacing();
-    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Pose (P, or Pose in the top bar)");
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette::kAccent), "Character view (P, or Character in the status bar)");
     ImGui::BulletText(
         "the skeleton at the playhead: clip frame = time / the clip's frame duration (as `taescope pose`)");
     ImGui::BulletText("left drag: orbit; right or middle drag: pan; wheel: zoom; F or Frame: frame the character");

@@ -600,7 +600,8 @@ void draw_params_controls(App& app) {
 
 void draw_pose_panel(App& app, const PanelRect& rect) {
     place_next_window(rect);
-    ImGui::Begin("Pose", &app.state().windows.pose,
+    // Titled for what it shows: the character (skeleton, body, dummies, hit shapes), not only a pose.
+    ImGui::Begin("Character###pose", &app.state().windows.pose,
                  kTiledWindowFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
     const PoseView& v = app.pose_view();
     const CharacterView& body = app.character_view();

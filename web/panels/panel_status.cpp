@@ -13,7 +13,7 @@ void draw_status_bar(App& app, const PanelRect& rect) {
     place_next_window(rect);
     ImGui::Begin("##status", nullptr, kTiledWindowFlags | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
     // View toggles on the right edge; the facts on the left are clipped to the space before them.
-    const char* labels[] = {"Files",  "Timeline", "Inspector", "Simulation", "Groups",   "Pose",
+    const char* labels[] = {"Files",  "Timeline", "Inspector", "Simulation", "Groups",   "Character",
                             "Search", "History",  "Export",    "Compare",    "Help (F1)"};
     bool* flags[] = {&s.windows.files,           &s.windows.timeline, &s.windows.inspector, &s.windows.simulation,
                      &s.windows.groups,          &s.windows.pose,     &s.windows.search,    &s.windows.history,
