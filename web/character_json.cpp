@@ -182,4 +182,53 @@ std::string model_dummy_screen_json(App& app, int dummy) {
     return json.text();
 }
 
+// What the Pose panel shows: the skeleton, the clip and its timing, the frame at the playhead
+// (the clip's own frame number, as `taescope pose --frames` counts), or why there is no clip.
+// Bone positions are read one at a time through taescope_pose_bone_json (js_api.cpp).
+void write_pose_json(JsonWriter& json, App& app) {
+    const AppState& s = app.state();
+    if (!s.document) {
+        json.key("pose").null();
+        return;
+    }
+    const PoseView& v = app.pose_view();
+    json.key("pose").begin_object();
+    json.field("shown", s.windows.pose)
+        .field("boneCount", uint64_t(v.bone_count()))
+        .field("skeleton", v.skeleton ? v.skeleton->name : std::string())
+        .field("skeletonError", v.skeleton_error)
+        .field("animation", v.has_animation ? animation_name(v.animation) : std::string())
+        .field("hasClip", v.clip != nullptr)
+        .field("lengthKnown", v.length.known)
+        .field("duration", v.length.duration)
+        .field("frameCount", uint64_t(v.length.frame_count))
+        .field("frameDuration", v.length.frame_duration)
+        .field("frameRate", v.length.frame_duration > 0 ? 1.0 / v.length.frame_duration : 0.0)
+        .field("additive", v.additive())
+        .field("rootMotion", v.root_motion)
+        .field("clipHasRootMotion", v.clip && v.clip->root_motion.has_value())
+        .field("time", v.time)
+        .field("frame", v.frame)
+        .field("reason", v.reason)
+        .field("hoveredBone", s.pose.hovered_bone)
+        .field("hoveredBoneName", s.pose.hovered_bone >= 0 && size_t(s.pose.hovered_bone) < v.bone_count()
+                                      ? v.skeleton->bones[size_t(s.pose.hovered_bone)].name
+                                      : std::string())
+        .field("renderer", s.pose.renderer)
+        .field("showHitboxes", s.pose.show_hitboxes)
+        .field("hitboxRenderer", s.pose.hitbox_renderer)
+        .field("hoveredHitShape", s.pose.hovered_hit_shape);
+    json.key("view")
+        .begin_object()
+        .field("x0", double(s.pose.view_x0))
+        .field("y0", double(s.pose.view_y0))
+        .field("x1", double(s.pose.view_x1))
+        .field("y1", double(s.pose.view_y1))
+        .field("yaw", double(s.pose.yaw))
+        .field("pitch", double(s.pose.pitch))
+        .field("distance", double(s.pose.distance))
+        .end_object();
+    json.end_object();
+}
+
 }  // namespace taescope::web

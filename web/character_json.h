@@ -11,6 +11,10 @@ namespace taescope::web {
 
 class App;
 
+// "pose": null without a document, else the skeleton, the clip and its timing, the frame at the
+// playhead (the clip's own frame number, as `taescope pose --frames` counts), or why there is no
+// clip; the view's camera and what the mouse is over.
+void write_pose_json(JsonWriter& json, App& app);
 // "model": null without a model among the files opened, else its status, meshes (with their
 // mask and visibility at the playhead), counts, the skinned bounds of the visible meshes (model
 // space, no root motion) and what the mouse is over.

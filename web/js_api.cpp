@@ -14,6 +14,8 @@
 #include "imgui.h"
 #include "json_writer.h"
 #include "open_warm_up.h"
+#include "reference_json.h"
+#include "search_json.h"
 #include "state_json.h"
 
 using taescope::web::app;

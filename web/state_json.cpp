@@ -5,12 +5,14 @@
 #include "app.h"
 #include "binder/animation_names.h"
 #include "character_json.h"
+#include "compare_json.h"
+#include "edit_json.h"
 #include "inference_model.h"
 #include "json_writer.h"
 #include "params_json.h"
-#include "mask_strip_renderer.h"
+#include "reference_json.h"
+#include "simulation_json.h"
 #include "open_step_report.h"
-#include "simulation_frame.h"
 #include "templates/event_decoder.h"
 #include "templates/template_disagreements.h"
 
@@ -146,250 +148,7 @@ void write_selected_event(JsonWriter& json, const App& app) {
     json.end_array().end_object();
 }
 
-void write_sim_event(JsonWriter& json, const SimEvent& e) {
-    json.begin_object()
-        .field("index", uint64_t(e.index))
-        .field("type", int64_t(e.type))
-        .field("name", e.type_name)
-        .field("conditional", e.condition.conditional);
-    if (e.condition.conditional) {
-        json.key("conditions").begin_object();
-        for (const ConditionValue& v : e.condition.values)
-            if (v.stored && v.value != 0) json.field(v.field, int64_t(v.value));
-        json.end_object();
-    }
-    if (e.effect.starts_effect) {
-        json.key("effectId");
-        if (e.effect.effect_id)
-            json.integer(*e.effect.effect_id);
-        else
-            json.null();
-    }
-    json.end_object();
-}
-
-// The Simulation panel's content at the playhead.
-// What the Pose panel shows: the skeleton, the clip and its timing, the frame at the playhead
-// (the clip's own frame number, as `taescope pose --frames` counts), or why there is no clip.
-// Bone positions are read one at a time through taescope_pose_bone_json (js_api.cpp).
-void write_pose(JsonWriter& json, App& app) {
-    const AppState& s = app.state();
-    if (!s.document) {
-        json.key("pose").null();
-        return;
-    }
-    const PoseView& v = app.pose_view();
-    json.key("pose").begin_object();
-    json.field("shown", s.windows.pose)
-        .field("boneCount", uint64_t(v.bone_count()))
-        .field("skeleton", v.skeleton ? v.skeleton->name : std::string())
-        .field("skeletonError", v.skeleton_error)
-        .field("animation", v.has_animation ? animation_name(v.animation) : std::string())
-        .field("hasClip", v.clip != nullptr)
-        .field("lengthKnown", v.length.known)
-        .field("duration", v.length.duration)
-        .field("frameCount", uint64_t(v.length.frame_count))
-        .field("frameDuration", v.length.frame_duration)
-        .field("frameRate", v.length.frame_duration > 0 ? 1.0 / v.length.frame_duration : 0.0)
-        .field("additive", v.additive())
-        .field("rootMotion", v.root_motion)
-        .field("clipHasRootMotion", v.clip && v.clip->root_motion.has_value())
-        .field("time", v.time)
-        .field("frame", v.frame)
-        .field("reason", v.reason)
-        .field("hoveredBone", s.pose.hovered_bone)
-        .field("hoveredBoneName", s.pose.hovered_bone >= 0 && size_t(s.pose.hovered_bone) < v.bone_count()
-                                      ? v.skeleton->bones[size_t(s.pose.hovered_bone)].name
-                                      : std::string())
-        .field("renderer", s.pose.renderer)
-        .field("showHitboxes", s.pose.show_hitboxes)
-        .field("hitboxRenderer", s.pose.hitbox_renderer)
-        .field("hoveredHitShape", s.pose.hovered_hit_shape);
-    json.key("view")
-        .begin_object()
-        .field("x0", double(s.pose.view_x0))
-        .field("y0", double(s.pose.view_y0))
-        .field("x1", double(s.pose.view_x1))
-        .field("y1", double(s.pose.view_y1))
-        .field("yaw", double(s.pose.yaw))
-        .field("pitch", double(s.pose.pitch))
-        .field("distance", double(s.pose.distance))
-        .end_object();
-    json.end_object();
-}
-
-void write_simulation(JsonWriter& json, const App& app) {
-    const DocumentSimulation* ds = app.simulation();
-    if (!ds) {
-        json.key("simulation").null();
-        return;
-    }
-    const AnimationSimulation& sim = ds->simulation;
-    SimulationFrame now = simulation_frame_at(sim, app.state().timeline.time);
-    std::string masks;
-    for (const MaskGroupState& g : now.masks) masks += mask_visibility_char(g.visibility);
-    json.key("simulation")
-        .begin_object()
-        .field("frame", int64_t(now.frame))
-        .field("frameCount", uint64_t(sim.frame_count()))
-        .field("convention", convention_name(sim.convention()))
-        .field("import", import_outcome_name(ds->import.outcome))
-        .field("importMessage", ds->import.message)
-        .field("stripRenderer", mask_strip_renderer().mode())
-        .field("masks", masks);
-    json.key("maskDecidedBy").begin_array();
-    for (const MaskGroupState& g : now.masks) json.integer(g.decided_by);
-    json.end_array();
-    const SimulationViewState& view = app.state().simulation_view;
-    json.key("strip")
-        .begin_object()
-        .field("x0", double(view.strip_x0))
-        .field("y0", double(view.strip_y0))
-        .field("x1", double(view.strip_x1))
-        .field("y1", double(view.strip_y1))
-        .field("hoveredGroup", view.hovered_group)
-        .field("hoveredFrame", view.hovered_frame)
-        .field("hoveredDecidedBy", view.hovered_decided_by)
-        .end_object();
-    json.key("active").begin_array();
-    for (uint32_t i : now.active) write_sim_event(json, sim.events()[i]);
-    json.end_array();
-    json.key("effectsStarted").begin_array();
-    for (uint32_t i : now.started)
-        if (sim.events()[i].effect.starts_effect) write_sim_event(json, sim.events()[i]);
-    json.end_array();
-    json.key("maskEvents").begin_array();
-    for (uint32_t i : sim.mask_events()) json.unsigned_integer(i);
-    json.end_array();
-    json.key("conditionalEvents").begin_array();
-    for (uint32_t i : sim.conditional_events()) json.unsigned_integer(i);
-    json.end_array();
-    json.end_object();
-}
-
-// What the edit features show: dirty flag, history, the last message, the export dialog.
-void write_edit(JsonWriter& json, const App& app) {
-    const AppState& s = app.state();
-    json.key("edit").begin_object();
-    json.field("dirty", app.is_dirty())
-        .field("message", s.edit.message)
-        .field("messageIsError", s.edit.message_is_error);
-    json.field("generation", s.edit.generation).field("clipboardEvents", uint64_t(s.edit.clipboard.events.size()));
-    json.field("templatesMessage", s.edit.templates_message)
-        .field("templatesMessageIsError", s.edit.templates_message_is_error);
-    const TaeFileInfo* info = app.selected_tae_info();
-    json.field("userTemplates", info && app.template_library().has_user_templates(info->game));
-    if (s.document) {
-        const EditSession& session = s.document->session;
-        json.field("canUndo", session.can_undo()).field("canRedo", session.can_redo());
-        json.field("stepsDone", uint64_t(session.steps_done()));
-        json.key("history").begin_array();
-        for (const HistoryEntry& h : session.history())
-            json.begin_object().field("label", h.label).field("done", h.done).end_object();
-        json.end_array();
-        json.key("modifiedTaeFiles").begin_array();
-        const auto& taes = s.document->document().taes;
-        for (size_t i = 0; i < taes.size(); ++i)
-            if (taes[i].modified) json.unsigned_integer(i);
-        json.end_array();
-    }
-    const ExportDialogState& dialog = s.edit.export_dialog;
-    json.key("export")
-        .begin_object()
-        .field("open", dialog.open)
-        .field("scope", dialog.scope == ExportScope::WholeFile ? "file" : "tae")
-        .field("method", dialog.method == ExportMethod::AsOpened ? "as-opened" : "dflt")
-        .field("checked", dialog.checked)
-        .field("error", dialog.error)
-        .field("lastSaved", dialog.last_saved);
-    json.key("blocking").begin_array();
-    for (const ExportFinding& f : dialog.check.blocking) json.string(f.file + ": " + f.message);
-    json.end_array();
-    json.key("warnings").begin_array();
-    for (const ExportFinding& f : dialog.check.warnings) json.string(f.file + ": " + f.message);
-    json.end_array();
-    json.end_object();
-    json.end_object();
-}
-
 }  // namespace
-
-std::string search_json(const App& app) {
-    const SearchState& search = app.state().search;
-    JsonWriter json;
-    json.begin_object().field("query", search.ran_query).field("truncated", search.truncated);
-    json.key("hits").begin_array();
-    const auto& doc = app.state().document;
-    for (const SearchHit& hit : search.hits) {
-        const TaeAnimation* a = doc ? doc->animation(hit.tae_file, hit.animation) : nullptr;
-        json.begin_object()
-            .field("taeFile", hit.tae_file)
-            .field("animation", hit.animation)
-            .field("animationName", a ? full_animation_name(doc->tae_entry(size_t(hit.tae_file)), *a) : std::string())
-            .field("event", hit.event)
-            .field("what", hit.what)
-            .end_object();
-    }
-    json.end_array().end_object();
-    return json.text();
-}
-
-// The comparison with a reference file: the summary, the animations that differ, and the
-// selected animation's events as the diff paired them.
-void write_compare(JsonWriter& json, App& app) {
-    json.key("compare");
-    const TaeSetDifference* diff = app.compare_difference();
-    if (!diff) {
-        json.null();
-        return;
-    }
-    json.begin_object()
-        .field("reference", app.compare_name())
-        .field("added", uint64_t(diff->added))
-        .field("removed", uint64_t(diff->removed))
-        .field("changed", uint64_t(diff->changed))
-        .field("unchanged", uint64_t(diff->unchanged));
-    json.key("animations").begin_array();
-    for (const AnimationDifference& a : diff->animations)
-        json.begin_object()
-            .field("name", animation_name(a.full_number))
-            .field("change", animation_change_name(a.change))
-            .field("moved", uint64_t(a.count(EventChange::Moved)))
-            .field("changedEvents", uint64_t(a.count(EventChange::Changed)))
-            .field("addedEvents", uint64_t(a.count(EventChange::Added)))
-            .field("removedEvents", uint64_t(a.count(EventChange::Removed)))
-            .end_object();
-    json.end_array();
-    json.key("selected");
-    if (const AnimationDifference* d = app.selected_animation_difference()) {
-        json.begin_array();
-        for (const EventDifference& e : d->events) {
-            json.begin_object().field("change", event_change_name(e.change)).field("type", int64_t(e.type));
-            json.key("reference");
-            if (e.index_a)
-                json.unsigned_integer(*e.index_a);
-            else
-                json.null();
-            json.key("open");
-            if (e.index_b)
-                json.unsigned_integer(*e.index_b);
-            else
-                json.null();
-            json.key("fields").begin_array();
-            for (const FieldDifference& f : e.fields)
-                json.begin_object()
-                    .field("name", f.name)
-                    .field("before", f.before)
-                    .field("after", f.after)
-                    .end_object();
-            json.end_array().end_object();
-        }
-        json.end_array();
-    } else {
-        json.null();
-    }
-    json.end_object();
-}
 
 namespace {
 
@@ -408,121 +167,6 @@ void write_load_status(JsonWriter& json, const LoadStatus& load) {
 }
 
 }  // namespace
-
-namespace {
-
-// The Reference panel: its search, the type shown with every field's confidence and source,
-// the simulator's reading, the other games' differences and the open file's values. Hits are
-// cut at `max_hits` (state() is read every frame by tests; reference_json has them all).
-void write_reference(JsonWriter& json, App& app, size_t max_hits) {
-    const ReferencePanelState& r = app.state().reference;
-    json.key("reference").begin_object();
-    json.field("open", app.state().windows.reference)
-        .field("fragment", app.reference_fragment())
-        .field("viewSerial", r.view_serial)
-        .field("query", r.query)
-        .field("game", r.game)
-        .field("error", r.error)
-        .field("hitCount", uint64_t(r.hits.size()))
-        .field("truncated", r.truncated);
-    json.key("games").begin_array();
-    for (const ReferenceSource& source : app.reference_index().sources()) json.string(source.game);
-    json.end_array();
-    json.key("hits").begin_array();
-    for (size_t i = 0; i < r.hits.size() && i < max_hits; ++i) {
-        const ReferenceHit& h = r.hits[i];
-        json.begin_object()
-            .field("game", h.game)
-            .field("type", uint64_t(h.type))
-            .field("name", h.name)
-            .field("confidence", confidence_name(h.confidence))
-            .field("matched", h.matched)
-            .end_object();
-    }
-    json.end_array();
-    json.key("shown");
-    // Only while the panel is open: the per-file counts are redone after every edit.
-    const ReferenceType* t = app.state().windows.reference ? app.shown_reference_type() : nullptr;
-    if (!t) {
-        json.null();
-        json.end_object();
-        return;
-    }
-    json.begin_object()
-        .field("game", t->game)
-        .field("type", uint64_t(t->type))
-        .field("defined", t->defined)
-        .field("name", t->name)
-        .field("origin", t->origin)
-        .field("size", uint64_t(t->size))
-        .field("confidence", confidence_name(t->type_knowledge.confidence()))
-        .field("source",
-               t->type_knowledge.statements.empty() ? std::string() : t->type_knowledge.statements.front().label());
-    const TypeValueStatistics* stats = app.shown_reference_statistics();
-    json.key("fields").begin_array();
-    for (size_t i = 0; i < t->fields.size(); ++i) {
-        const ReferenceField& f = t->fields[i];
-        json.begin_object()
-            .field("offset", uint64_t(f.field.offset))
-            .field("size", uint64_t(f.field.size))
-            .field("type", f.type_text)
-            .field("name", f.field.name)
-            .field("default", f.default_text)
-            .field("asserted", f.asserted_text)
-            .field("confidence", confidence_name(f.knowledge.confidence()))
-            .field("source", f.knowledge.statements.empty() ? std::string() : f.knowledge.statements.front().label())
-            .field("fromNotes", f.from_notes)
-            .field("namedValues", uint64_t(f.field.entries.size()));
-        if (stats && i < stats->fields.size()) {
-            const FieldValueStatistics& fs = stats->fields[i];
-            json.field("stored", fs.stored).field("distinct", fs.distinct);
-            json.key("values").begin_array();
-            for (size_t v = 0; v < fs.values.size() && v < 16; ++v) {
-                std::string name = f.value_name(fs.values[v].raw);
-                json.begin_object()
-                    .field("value", f.value_text(fs.values[v].raw))
-                    .field("count", fs.values[v].count)
-                    .field("name", name)
-                    .field("unnamed", name.empty())
-                    .end_object();
-            }
-            json.end_array();
-        }
-        json.end_object();
-    }
-    json.end_array();
-    json.key("simulation").begin_array();
-    for (const std::string& line : t->simulation) json.string(line);
-    json.end_array();
-    json.key("differences").begin_array();
-    for (const ReferenceDifference& d : t->differences)
-        json.begin_object().field("game", d.game).field("text", d.text).end_object();
-    json.end_array();
-    json.key("gamesWithout").begin_array();
-    for (const std::string& g : t->games_without) json.string(g);
-    json.end_array();
-    json.key("file");
-    if (stats)
-        json.begin_object()
-            .field("events", stats->events)
-            .field("animations", stats->animations)
-            .field("eventFiles", uint64_t(app.shown_reference_statistics_files()))
-            .end_object();
-    else
-        json.null();
-    json.end_object();
-    json.end_object();
-}
-
-}  // namespace
-
-std::string reference_json(App& app) {
-    JsonWriter json;
-    json.begin_object();
-    write_reference(json, app, ~size_t{0});
-    json.end_object();
-    return json.text();
-}
 
 std::string page_status_json(App& app) {
     const AppState& s = app.state();
@@ -647,8 +291,8 @@ std::string state_json(App& app) {
     json.end_array().end_object();
 
     write_selected_event(json, app);
-    write_simulation(json, app);
-    write_pose(json, app);
+    write_simulation_json(json, app);
+    write_pose_json(json, app);
     write_inference_state(json, app);
     write_model_json(json, app);
     write_params_json(json, app);
@@ -661,9 +305,9 @@ std::string state_json(App& app) {
         .field("hits", uint64_t(s.search.hits.size()))
         .field("selected", s.search.selected)
         .end_object();
-    write_edit(json, app);
-    write_compare(json, app);
-    write_reference(json, app, 100);
+    write_edit_json(json, app);
+    write_compare_json(json, app);
+    write_reference_json(json, app, 100);
     json.key("windows")
         .begin_object()
         .field("history", s.windows.history)

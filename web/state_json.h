@@ -17,9 +17,9 @@ std::string state_json(App& app);  // not const: the comparison diff is computed
 std::string page_status_json(App& app);
 // The animations of one TAE file (name, number, events, length, header kind, import source).
 std::string animations_json(const App& app, int tae_file);
-// The Reference panel, every hit included: {reference: {open, fragment, query, game, hits, shown, ...}}.
-std::string reference_json(App& app);
-// The last search: {query, truncated, hits: [{taeFile, animation, animationName, event, what}]}.
-std::string search_json(const App& app);
+// Each concern's part is written beside its model: character_json.h (pose, model), params_json.h
+// (params, hitboxes), simulation_json.h, edit_json.h, compare_json.h, reference_json.h (also the
+// whole reference_json), search_json.h; GltfExportModel::write_json (gltfExport). Here: the load
+// status, the document, the selection and the timeline, and the assembly.
 
 }  // namespace taescope::web
