@@ -60,6 +60,9 @@ struct LoadStatus {
     std::string longest_step_text;
     OpenStepReport steps;  // every step of the open (of every file of a set), as the engine logged it
     double finish_ms = 0;
+    // The opener is done, its document taken and the views built on the next step (the step that
+    // ended the reading used half its budget or more: App::finish_pending_open).
+    bool finish_deferred = false;
     Error error;  // Failed
     // Several files opened together as one character (a player binder and its animation
     // binders): the files still to open after the current one, and those opened so far. When

@@ -101,8 +101,9 @@ public:
     };
     // An event file is read in units of whole animations holding up to this many event and group
     // records (a Sekiro-scale file of 5,500 events took 25-39 ms in wasm as one unit, more than the
-    // page's 25 ms step budget by itself).
-    static constexpr uint64_t kRecordsPerUnit = 1024;
+    // page's step budget by itself; at ~6 us a record in wasm, 512 records are ~3 ms, the most a
+    // step can run past its budget).
+    static constexpr uint64_t kRecordsPerUnit = 512;
     const std::vector<StepRecord>& step_log() const { return step_log_; }
     // The stages the open went through, in order, with the work each took.
     const std::vector<StageRecord>& stage_log() const { return stage_log_; }

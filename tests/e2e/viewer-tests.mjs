@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { OPEN_STEP_MS, longestTracedTask, machineIsIdle } from './open-tests.mjs';
+import { OPEN_STEP_MS, collectTestGarbage, longestTracedTask, machineIsIdle } from './open-tests.mjs';
 
 export async function viewerTests({ openPage, dropFile, frames, test, check, corpusFile, shots, root }) {
   await test('evidence: Sekiro event 0 byte 4 is Observed with its other readings, template-only names are Sourced, the filter hides them', async () => {
@@ -299,6 +299,7 @@ export async function viewerTests({ openPage, dropFile, frames, test, check, cor
       await page.evaluate((b64) => {
         window.__largeBinder = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
       }, fs.readFileSync(file).toString('base64'));
+      await collectTestGarbage(page);
       // Traced from the open() call to its end: each main-thread task's thread CPU time, the work
       // itself whatever else the machine runs.
       browser = context.browser();

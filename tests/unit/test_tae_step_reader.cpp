@@ -49,7 +49,7 @@ uint64_t largest_animation_records(const TaeFile& f) {
 }  // namespace
 
 TEST_CASE("an event file read in pieces is the file read whole, and each piece stays within its budget of records") {
-    // A Sekiro-scale file (generated, 5,000+ events) and the corpus files where present.
+    // A Sekiro-scale file (generated, 15,000+ events) and the corpus files where present.
     std::vector<std::pair<std::string, std::vector<uint8_t>>> files;
     files.emplace_back("generated Sekiro a00",
                        write_tae(generator::generate_tae_file(generator::Scale::Sekiro, 0, 600, 7).model));
