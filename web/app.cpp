@@ -17,6 +17,12 @@
 
 namespace taescope::web {
 
+const char* FrameCost::part_name(Part part) {
+    static const char* const names[kParts] = {"status",     "files",  "pose",    "timeline", "inspector",
+                                              "simulation", "groups", "windows", "render",   "step"};
+    return part < kParts ? names[part] : "?";
+}
+
 const char* load_phase_name(LoadPhase phase) {
     switch (phase) {
         case LoadPhase::Empty:
@@ -413,6 +419,7 @@ bool App::finish_pending_open(double budget_seconds) {
 
 void App::finish_open(Result<LoadedDocument> loaded) {
     LoadStatus& load = state_.load;
+    state_.frame_cost.forget_most();
     state_.selection = Selection{};
     state_.files = FilesPanelState{};
     // The row order and the row zoom are the user's way of looking at timelines: they stay,

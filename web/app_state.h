@@ -291,8 +291,23 @@ struct PoseViewState {
     std::string body_renderer = "not drawn yet";
 };
 
+// What each part of a frame cost on the main thread (milliseconds by the page's clock): the last
+// frame's, and the most each took since the document was opened (the first frame that draws a
+// large binder's document is the heaviest). state().frameCost reports both.
+struct FrameCost {
+    enum Part : uint8_t { Status, Files, Pose, Timeline, Inspector, Simulation, Groups, Windows, Render, Step, kParts };
+    static const char* part_name(Part part);
+    std::array<double, kParts> last{}, most{};
+    void note(Part part, double ms) {
+        last[part] = ms;
+        if (ms > most[part]) most[part] = ms;
+    }
+    void forget_most() { most.fill(0); }
+};
+
 struct AppState {
     LoadStatus load;
+    FrameCost frame_cost;
     std::unique_ptr<LoadedDocument> document;  // set when load.phase == Ready
     Selection selection;
     FilesPanelState files;

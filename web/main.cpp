@@ -86,6 +86,7 @@ void frame() {
     const uint64_t digest = taescope::web::imgui_frame_digest(draw_data, callbacks);
     if (digest != g_drawn_digest || warm_up_drawn) {
         g_drawn_digest = digest;
+        const double render_started = emscripten_get_now();
         ImGuiIO& io = ImGui::GetIO();
         glViewport(0, 0, int(io.DisplaySize.x * io.DisplayFramebufferScale.x),
                    int(io.DisplaySize.y * io.DisplayFramebufferScale.y));
@@ -93,6 +94,7 @@ void frame() {
         glClearColor(background[0], background[1], background[2], 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
         taescope::web::imgui_renderer_render(draw_data);
+        app.state().frame_cost.note(taescope::web::FrameCost::Render, emscripten_get_now() - render_started);
         ++app.state().frames_drawn;
     }
 
@@ -104,8 +106,10 @@ void frame() {
         // what is left of the task's budget after the drawing (at least one unit of work: the
         // opener always does one): a frame of 20-30 ms and a whole step in one task came to
         // 50-56 ms of thread CPU time on Sekiro's c0000 (the e2e's limit is 50).
-        const double spent = (emscripten_get_now() - now) / 1000.0;
+        const double step_started = emscripten_get_now();
+        const double spent = (step_started - now) / 1000.0;
         app.finish_pending_open(std::max(0.0, App::kOpenStepSeconds - spent));
+        app.state().frame_cost.note(taescope::web::FrameCost::Step, emscripten_get_now() - step_started);
     } else {
         // The model binder is read after the open, a step per frame, after the frame was drawn.
         app.step_character();

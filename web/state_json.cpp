@@ -299,6 +299,15 @@ std::string state_json(App& app) {
     write_hitboxes_json(json, app);
     json.key("gltfExport");
     app.gltf_export().write_json(json);
+    // What each part of a frame cost (ms): the last frame's and the most since the document opened.
+    json.key("frameCost").begin_object();
+    for (const char* which : {"last", "mostSinceOpen"}) {
+        const auto& values = which[0] == 'l' ? s.frame_cost.last : s.frame_cost.most;
+        json.key(which).begin_object();
+        for (int p = 0; p < FrameCost::kParts; ++p) json.field(FrameCost::part_name(FrameCost::Part(p)), values[size_t(p)]);
+        json.end_object();
+    }
+    json.end_object();
     json.key("search")
         .begin_object()
         .field("query", s.search.ran_query)

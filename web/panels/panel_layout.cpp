@@ -1,5 +1,7 @@
 // Tiles the panels over the canvas (no docking in this ImGui version: the layout follows the
 // window size) and turns global keys into actions.
+#include <emscripten.h>
+
 #include <algorithm>
 #include <string>
 
@@ -74,12 +76,32 @@ void handle_global_shortcuts(App& app) {
 
 }  // namespace
 
+namespace {
+
+// Times one part of the frame into state().frameCost.
+class PartTimer {
+public:
+    PartTimer(FrameCost& cost, FrameCost::Part part) : cost_(cost), part_(part), started_(emscripten_get_now()) {}
+    ~PartTimer() { cost_.note(part_, emscripten_get_now() - started_); }
+
+private:
+    FrameCost& cost_;
+    FrameCost::Part part_;
+    double started_;
+};
+
+}  // namespace
+
 void draw_panels(App& app) {
+    FrameCost& cost = app.state().frame_cost;
     const ImGuiIO& io = ImGui::GetIO();
     const float width = io.DisplaySize.x, height = io.DisplaySize.y;
     const float status_height = ImGui::GetFrameHeight() + ImGui::GetStyle().WindowPadding.y * 2;
 
-    draw_status_bar(app, PanelRect{0, 0, width, status_height});
+    {
+        PartTimer timer(cost, FrameCost::Status);
+        draw_status_bar(app, PanelRect{0, 0, width, status_height});
+    }
     PanelRect body{0, status_height, width, height - status_height};
 
     AppState& s = app.state();
@@ -91,42 +113,51 @@ void draw_panels(App& app) {
         handle_global_shortcuts(app);
         float files_width = std::clamp(width * 0.3f, 240.0f, 520.0f);
         if (!s.windows.files) files_width = 0;
-        if (s.windows.files) draw_files_panel(app, PanelRect{0, body.y, files_width, body.height});
+        if (s.windows.files) {
+            PartTimer timer(cost, FrameCost::Files);
+            draw_files_panel(app, PanelRect{0, body.y, files_width, body.height});
+        }
         float right_x = files_width, right_width = width - files_width;
         // The Pose panel: a column on the right, the whole body's height.
         if (s.windows.pose) {
             float pose_width = std::clamp(right_width * 0.4f, 220.0f, 760.0f);
             right_width -= pose_width;
+            PartTimer timer(cost, FrameCost::Pose);
             draw_pose_panel(app, PanelRect{right_x + right_width, body.y, pose_width, body.height});
         } else {
             s.pose.view_hovered = false;
         }
         bool bottom = s.windows.inspector || s.windows.groups || s.windows.simulation;
         float timeline_height = bottom ? std::max(160.0f, body.height * 0.56f) : body.height;
-        if (s.windows.timeline)
+        if (s.windows.timeline) {
+            PartTimer timer(cost, FrameCost::Timeline);
             draw_timeline_panel(app, PanelRect{right_x, body.y, right_width, timeline_height});
-        else
+        } else {
             timeline_height = 0;
+        }
         float bottom_y = body.y + timeline_height, bottom_height = body.height - timeline_height;
         // The bottom row: Inspector, Simulation, Groups, side by side by weight.
         struct Bottom {
             bool shown;
             float weight;
             void (*draw)(App&, const PanelRect&);
-        } bottoms[] = {{s.windows.inspector, 0.36f, draw_inspector_panel},
-                       {s.windows.simulation, 0.44f, draw_simulation_panel},
-                       {s.windows.groups, 0.20f, draw_groups_panel}};
+            FrameCost::Part part;
+        } bottoms[] = {{s.windows.inspector, 0.36f, draw_inspector_panel, FrameCost::Inspector},
+                       {s.windows.simulation, 0.44f, draw_simulation_panel, FrameCost::Simulation},
+                       {s.windows.groups, 0.20f, draw_groups_panel, FrameCost::Groups}};
         float total = 0;
         for (const Bottom& b : bottoms) total += b.shown ? b.weight : 0;
         float x = right_x;
         for (const Bottom& b : bottoms) {
             if (!b.shown) continue;
             float w = right_width * b.weight / total;
+            PartTimer timer(cost, b.part);
             b.draw(app, PanelRect{x, bottom_y, w, bottom_height});
             x += w;
         }
     }
     if (ImGui::IsKeyPressed(ImGuiKey_F1, false) && s.load.phase != LoadPhase::Ready) s.windows.help = !s.windows.help;
+    PartTimer windows(cost, FrameCost::Windows);
     if (s.windows.search && s.document) draw_search_window(app);
     if (s.windows.history && s.document) draw_history_window(app);
     if (s.edit.export_dialog.open && s.document) draw_export_window(app);
