@@ -11,6 +11,9 @@
 // Without workers (or if the export module cannot start) the export runs on this thread, as it
 // did before (taescope_export_gltf): slower to draw, but never refused.
 //
+// Each export leaves performance marks (gltf-start, -prepared, -worker-ready, -copied, -received,
+// -finished) for a benchmark or a trace to read where its time went.
+//
 // An ES module imported by taescope-page.js; `page` gives it engine() -> the wasm Module and
 // download(bytes, name, mime).
 
@@ -69,8 +72,7 @@ export function createGltfExportClient(page) {
     const job = current;
     current = null;
     const Module = page.engine();
-    const text = page.withString(String(message), (m) => Module._taescope_gltf_export_finished(job.id, outcome, glb ? glb.length : 0, milliseconds, m));
-    void text;
+    page.withString(String(message), (m) => Module._taescope_gltf_export_finished(job.id, outcome, glb ? glb.length : 0, milliseconds, m));
     if (outcome === 1) {
       if (job.download) page.download(glb, job.name, 'model/gltf-binary');
       job.resolve(glb);
