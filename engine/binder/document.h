@@ -67,7 +67,8 @@ Result<Document> open_document(Bytes file, std::string name, const DcxLimits& li
 
 // The same opening in steps, so that a UI can draw its progress between them (the browser
 // page stays responsive while a 70 MB binder opens): decompression (one step), the binder's
-// table, then one event file after another. open_document() is this run to the end.
+// table, then the event files, each in units of whole animations (kRecordsPerUnit records).
+// open_document() is this run to the end.
 //   DocumentOpener opener(bytes, name);       // `bytes` must outlive the opener
 //   while (!opener.step(0.02)) draw(opener.progress(), opener.stage_text());
 //   Result<Document> doc = opener.take();
@@ -83,7 +84,7 @@ public:
 
     // What the steps did, for a caller that must show its work was bounded without relying on
     // how fast the machine is: each step's budget, its units of work (an inflate slice, the
-    // binder's table, one event file), and when its last unit began: a step begins no unit
+    // binder's table, a piece of an event file), and when its last unit began: a step begins no unit
     // after its budget is spent, so for a step of several units that time is within the budget.
     struct StepRecord {
         double budget_seconds = 0;
@@ -148,7 +149,7 @@ private:
     uint64_t event_file_size(const DocumentTae& t) const;
 
     // Bytes of output per inflate step: ~10-15 ms in wasm, so that a step fits a frame's budget
-    // (4 MiB took ~55 ms in headless Chromium, twice the page's 25 ms per frame).
+    // (4 MiB took ~55 ms in headless Chromium, more than twice the page's step budget).
     static constexpr uint64_t kInflateSlice = 1u << 20;
     bool inflate_whole_ = false;  // inflate_in_one_step()
 
