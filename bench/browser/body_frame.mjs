@@ -13,7 +13,7 @@
 //   node bench/browser/body_frame.mjs DIST_DIR [ANIMATION]
 import fs from 'node:fs';
 import path from 'node:path';
-import { TABLE_HEADER as header, corpus, launch, median, newPage, openApp, root } from './browser_bench.mjs';
+import { TABLE_HEADER as header, corpus, dropCharacter, launch, median, newPage, openApp, root } from './browser_bench.mjs';
 import { installFrameClock } from './frame_clock.mjs';
 
 const distDir = process.argv[2] || path.join(root, 'dist');
@@ -39,22 +39,7 @@ try {
   await installFrameClock(page);
   await openApp(page, url, '?sample=none');
   // Both binders dropped together on the canvas (a DragEvent carrying two Files).
-  await page.evaluate(async (names) => {
-    const transfer = new DataTransfer();
-    for (const name of names) {
-      const bytes = new Uint8Array(await (await fetch('/__bench_input__/' + encodeURIComponent(name))).arrayBuffer());
-      transfer.items.add(new File([bytes], name, { type: 'application/octet-stream' }));
-    }
-    const target = document.getElementById('canvas');
-    for (const type of ['dragenter', 'dragover', 'drop'])
-      target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
-  }, Object.keys(inputs));
-  await page.waitForFunction(() => {
-    const s = window.taescope.state();
-    return s.status === 'ready' && s.model && (s.model.status === 'ready' || s.model.status === 'error');
-  }, null, { timeout: 120000 });
-  let s = await page.evaluate(() => window.taescope.state());
-  if (s.model.status !== 'ready') throw new Error(`c5051's model did not read: ${s.model.error}`);
+  let s = await dropCharacter(page, Object.keys(inputs));
   const model = s.model;
   await page.evaluate((name) => window.taescope.select(0, name), animation);
   await page.mouse.move(5, 5);  // no hover highlight over the body

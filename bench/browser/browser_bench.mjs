@@ -53,6 +53,29 @@ export async function openApp(page, url, query = '') {
   await page.evaluate(() => window.taescope.ready);
 }
 
+// Drops the inputs `names` (served by newPage) together on the canvas, as a user drops a
+// character's binders (one DragEvent carrying every File), and waits for the document and its
+// model; the state then, or throws when the model did not read.
+export async function dropCharacter(page, names) {
+  await page.evaluate(async (names) => {
+    const transfer = new DataTransfer();
+    for (const name of names) {
+      const bytes = new Uint8Array(await (await fetch('/__bench_input__/' + encodeURIComponent(name))).arrayBuffer());
+      transfer.items.add(new File([bytes], name, { type: 'application/octet-stream' }));
+    }
+    const target = document.getElementById('canvas');
+    for (const type of ['dragenter', 'dragover', 'drop'])
+      target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  }, names);
+  await page.waitForFunction(() => {
+    const s = window.taescope.state();
+    return s.status === 'ready' && s.model && (s.model.status === 'ready' || s.model.status === 'error');
+  }, null, { timeout: 120000 });
+  const s = await page.evaluate(() => window.taescope.state());
+  if (s.model.status !== 'ready') throw new Error(`the model did not read: ${s.model.error}`);
+  return s;
+}
+
 // Waits for the page's warm-up (its open path run on the bundled sample) to be over.
 export async function waitForWarmUp(page) {
   await page.waitForFunction(() => { const w = window.taescope.openStatus().warmUp; return w.state !== 'not started' && w.state !== 'running'; },

@@ -12,7 +12,7 @@
 //   node bench/browser/hitbox_frame.mjs DIST_DIR [ANIMATION]
 import fs from 'node:fs';
 import path from 'node:path';
-import { TABLE_HEADER as header, corpus, launch, median, newPage, openApp, root } from './browser_bench.mjs';
+import { TABLE_HEADER as header, corpus, dropCharacter, launch, median, newPage, openApp, root } from './browser_bench.mjs';
 import { installFrameClock } from './frame_clock.mjs';
 
 const distDir = process.argv[2] || path.join(root, 'dist');
@@ -38,22 +38,7 @@ try {
   const { page, problems } = await newPage(browser, { inputs });
   await installFrameClock(page);
   await openApp(page, url, '?sample=none');
-  await page.evaluate(async (names) => {
-    const transfer = new DataTransfer();
-    for (const name of names) {
-      const bytes = new Uint8Array(await (await fetch('/__bench_input__/' + encodeURIComponent(name))).arrayBuffer());
-      transfer.items.add(new File([bytes], name, { type: 'application/octet-stream' }));
-    }
-    const target = document.getElementById('canvas');
-    for (const type of ['dragenter', 'dragover', 'drop'])
-      target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
-  }, ['c5051.anibnd.dcx', 'c5051.chrbnd.dcx']);
-  await page.waitForFunction(() => {
-    const s = window.taescope.state();
-    return s.status === 'ready' && s.model && (s.model.status === 'ready' || s.model.status === 'error');
-  }, null, { timeout: 120000 });
-  let s = await page.evaluate(() => window.taescope.state());
-  if (s.model.status !== 'ready') throw new Error(`c5051's model did not read: ${s.model.error}`);
+  let s = await dropCharacter(page, ['c5051.anibnd.dcx', 'c5051.chrbnd.dcx']);
   s = await page.evaluate(async () => {
     const bytes = new Uint8Array(await (await fetch('/__bench_input__/regulation.bin')).arrayBuffer());
     return window.taescope.openParams(bytes, 'regulation.bin');

@@ -15,6 +15,22 @@ function findCli(root) {
   return candidates.find((p) => fs.existsSync(p)) || null;
 }
 
+// c5051's animation and model binders opened together; the model's state once it is read (or failed).
+async function openWithBody(page, anibnd, chrbnd) {
+  await page.evaluate(async (files) => {
+    const set = files.map(({ base64, name }) => {
+      const binary = atob(base64);
+      const bytes = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+      return { bytes, name };
+    });
+    await window.taescope.openSet(set);
+  }, [{ base64: fs.readFileSync(anibnd).toString('base64'), name: path.basename(anibnd) },
+      { base64: fs.readFileSync(chrbnd).toString('base64'), name: path.basename(chrbnd) }]);
+  await page.waitForFunction(() => { const m = window.taescope.state().model; return m && (m.status === 'ready' || m.status === 'error'); }, null, { timeout: 120000 });
+  return page.evaluate(() => window.taescope.state().model);
+}
+
 export async function gltfPageTests({ openPage, dropFile, test, check, corpusFile, root }) {
   await test('Export glTF on the page: c5051 a000_003004 (skeleton only) gives the bytes of `taescope gltf`, and the glTF Validator finds no error', async () => {
     const anibnd = corpusFile('eldenring/c5051.anibnd.dcx');
@@ -48,18 +64,7 @@ export async function gltfPageTests({ openPage, dropFile, test, check, corpusFil
     if (!anibnd || !chrbnd || !cli) return 'skip';
     const { page, context, problems } = await openPage({ query: '?sample=none' });
     try {
-      await page.evaluate(async (files) => {
-        const set = files.map(({ base64, name }) => {
-          const binary = atob(base64);
-          const bytes = new Uint8Array(binary.length);
-          for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-          return { bytes, name };
-        });
-        await window.taescope.openSet(set);
-      }, [{ base64: fs.readFileSync(anibnd).toString('base64'), name: 'c5051.anibnd.dcx' },
-          { base64: fs.readFileSync(chrbnd).toString('base64'), name: 'c5051.chrbnd.dcx' }]);
-      await page.waitForFunction(() => { const m = window.taescope.state().model; return m && (m.status === 'ready' || m.status === 'error'); }, null, { timeout: 120000 });
-      const model = await page.evaluate(() => window.taescope.state().model);
+      const model = await openWithBody(page, anibnd, chrbnd);
       check(model.status === 'ready', `model ${model.status}: ${model.error}`);
       await page.evaluate(() => window.taescope.select(0, 'a000_003004'));
       const one = await page.evaluate(async () => {
@@ -100,17 +105,7 @@ export async function gltfPageTests({ openPage, dropFile, test, check, corpusFil
     const { page, context, problems } = await openPage({ query: '?sample=none' });
     let browser = null, tracing = false;
     try {
-      await page.evaluate(async (files) => {
-        const set = files.map(({ base64, name }) => {
-          const binary = atob(base64);
-          const bytes = new Uint8Array(binary.length);
-          for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-          return { bytes, name };
-        });
-        await window.taescope.openSet(set);
-      }, [{ base64: fs.readFileSync(anibnd).toString('base64'), name: 'c5051.anibnd.dcx' },
-          { base64: fs.readFileSync(chrbnd).toString('base64'), name: 'c5051.chrbnd.dcx' }]);
-      await page.waitForFunction(() => { const m = window.taescope.state().model; return m && (m.status === 'ready' || m.status === 'error'); }, null, { timeout: 120000 });
+      await openWithBody(page, anibnd, chrbnd);
       // Every frame while the export runs records its progress (requestAnimationFrame: the page drew).
       // Until window.__gltfStop is set.
       const watch = () => page.evaluate(() => {

@@ -4,6 +4,8 @@
 // exported frame are the engine's pose (mirrored), on a made-up armature and on c5051.
 #include <cmath>
 #include <cstring>
+#include <memory>
+#include <optional>
 
 #include "binder/character_model.h"
 #include "binder/document.h"
@@ -170,6 +172,32 @@ gltf::Scene small_scene() {
     anim.events = {{233, "SetMask", 0.1, 0.5}, {96, "", 0.0, 0.033}};
     s.animations.push_back(anim);
     return s;
+}
+
+// c5051's animation and model binders opened together, with the character and its body over
+// them (null when the corpus lacks them). Held by pointer: the documents view the bytes, the
+// character and the body point at the documents.
+struct C5051WithBody {
+    std::vector<uint8_t> anibnd_bytes, chrbnd_bytes;
+    Result<Document> anibnd = make_error(Error::kNoOffset, "not opened"), chrbnd = anibnd;
+    std::optional<HavokCharacter> character;
+    std::optional<CharacterModel> body;
+};
+
+std::unique_ptr<C5051WithBody> open_c5051_with_body() {
+    const std::string anibnd = corpus_path("eldenring/c5051.anibnd.dcx");
+    const std::string chrbnd = corpus_path("eldenring/c5051.chrbnd.dcx");
+    if (anibnd.empty() || chrbnd.empty()) return nullptr;
+    auto c = std::make_unique<C5051WithBody>();
+    c->anibnd_bytes = load(anibnd);
+    c->chrbnd_bytes = load(chrbnd);
+    c->anibnd = open_document(c->anibnd_bytes, "c5051.anibnd.dcx");
+    c->chrbnd = open_document(c->chrbnd_bytes, "c5051.chrbnd.dcx");
+    REQUIRE(c->anibnd.ok());
+    REQUIRE(c->chrbnd.ok());
+    c->character.emplace(std::vector<const Document*>{&*c->anibnd, &*c->chrbnd});
+    c->body.emplace(std::vector<const Document*>{&*c->anibnd, &*c->chrbnd});
+    return c;
 }
 
 }  // namespace
@@ -344,17 +372,10 @@ TEST_CASE(
 
 TEST_CASE(
     "gltf: c5051 with its body: weights sum to 1, and the joints' worlds at frame 37 are the rig's A(b), mirrored") {
-    std::string anibnd = corpus_path("eldenring/c5051.anibnd.dcx");
-    std::string chrbnd = corpus_path("eldenring/c5051.chrbnd.dcx");
-    if (anibnd.empty() || chrbnd.empty()) return;
-    auto a_bytes = load(anibnd);
-    auto c_bytes = load(chrbnd);
-    auto a_doc = open_document(a_bytes, "c5051.anibnd.dcx");
-    auto c_doc = open_document(c_bytes, "c5051.chrbnd.dcx");
-    REQUIRE(a_doc.ok());
-    REQUIRE(c_doc.ok());
-    HavokCharacter character({&*a_doc, &*c_doc});
-    CharacterModel body({&*a_doc, &*c_doc});
+    auto c5051 = open_c5051_with_body();
+    if (!c5051) return;
+    HavokCharacter& character = *c5051->character;
+    CharacterModel& body = *c5051->body;
     auto model = body.model();
     if (!model.ok() && model.error().to_string().find("not yet implemented") != std::string::npos) {
         MESSAGE("the FLVER reader is a stub in this tree: body export checks skipped");
@@ -405,17 +426,10 @@ TEST_CASE(
 
 TEST_CASE("gltf: the page's export worker path (payloads reopened bare, the FLVER as loose bytes, events handed over "
           "encoded) writes the bytes the CLI path writes, and reports each animation") {
-    std::string anibnd = corpus_path("eldenring/c5051.anibnd.dcx");
-    std::string chrbnd = corpus_path("eldenring/c5051.chrbnd.dcx");
-    if (anibnd.empty() || chrbnd.empty()) return;
-    auto a_bytes = load(anibnd);
-    auto c_bytes = load(chrbnd);
-    auto a_doc = open_document(a_bytes, "c5051.anibnd.dcx");
-    auto c_doc = open_document(c_bytes, "c5051.chrbnd.dcx");
-    REQUIRE(a_doc.ok());
-    REQUIRE(c_doc.ok());
-    HavokCharacter character({&*a_doc, &*c_doc});
-    CharacterModel body({&*a_doc, &*c_doc});
+    auto c5051 = open_c5051_with_body();
+    if (!c5051) return;
+    HavokCharacter& character = *c5051->character;
+    CharacterModel& body = *c5051->body;
     TemplateLibrary library;
     CharacterGltfRequest request;
     request.animations = {3022, 3004, 3000};
@@ -424,7 +438,8 @@ TEST_CASE("gltf: the page's export worker path (payloads reopened bare, the FLVE
     REQUIRE(expected.ok());
 
     // As web/worker/export_worker.cpp does it, from what web/gltf_export_model.cpp hands over.
-    std::vector<uint8_t> a_payload = a_doc->container.payload.to_vector(), c_payload = c_doc->container.payload.to_vector();
+    std::vector<uint8_t> a_payload = c5051->anibnd->container.payload.to_vector(),
+                         c_payload = c5051->chrbnd->container.payload.to_vector();
     auto a_bare = open_document(a_payload, "c5051.anibnd.dcx");
     auto c_bare = open_document(c_payload, "c5051.chrbnd.dcx");
     REQUIRE(a_bare.ok());
